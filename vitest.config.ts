@@ -4,10 +4,16 @@ import { defineConfig } from 'vitest/config';
 // The files that make the prebuilds (tools/make-prebuilds.mjs through test/pack/package.ts): it builds libsvcpp.so in
 // the checkout's CMake tree, build/, which relinks build/Release/libsvcpp.so when that tree is out of date — under
 // every other file, which loads it. So these run first, as a group of their own; the rest start when they are done.
-const packaging = ['test/pack.test.ts', 'test/pack-projects.test.ts', 'test/pack-from-source.test.ts',
-  'test/glibc-floor.test.ts', 'test/binary-size.test.ts', 'test/docs-examples.test.ts',
+const packaging = [
+  'test/pack.test.ts',
+  'test/pack-projects.test.ts',
+  'test/pack-from-source.test.ts',
+  'test/glibc-floor.test.ts',
+  'test/binary-size.test.ts',
+  'test/docs-examples.test.ts',
   // The cross targets' scenarios pack the package too (with every target's prebuild).
-  'test/targets/*.test.ts'];
+  'test/targets/*.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -21,7 +27,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'packaging', include: packaging, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'sdk', include: ['test/**/*.test.ts'], exclude: packaging, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: 'sdk', include: ['test/**/*.test.ts'], exclude: packaging, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

@@ -35,7 +35,9 @@ try {
   for (const backend of ['napi', 'koffi'] as const) {
     for (const withCa of [false, true]) {
       const ms = await create(COUNT, { backend, ...(withCa ? { caFile } : {}) });
-      console.log(`  ${backend.padEnd(5)} ${withCa ? 'with a CA file   ' : 'system roots only'}       ${(ms / COUNT).toFixed(3)} ms per client`);
+      console.log(
+        `  ${backend.padEnd(5)} ${withCa ? 'with a CA file   ' : 'system roots only'}       ${(ms / COUNT).toFixed(3)} ms per client`,
+      );
     }
   }
 } finally {

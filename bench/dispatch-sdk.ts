@@ -22,29 +22,56 @@ const configFile = process.argv[2];
 if (!configFile || configFile.startsWith('--')) throw new Error('usage: dispatch-sdk.ts <platform.json> [--smoke]');
 const config = JSON.parse(readFileSync(configFile, 'utf8')) as PlatformConfig;
 const smoke = process.argv.includes('--smoke');
-const plan: DrainPlan = { dispatches: smoke ? 2_000 : 20_000, queueMs: config.queueMs ?? 2_000, rounds: 3, warmUpRounds: 1 };
+const plan: DrainPlan = {
+  dispatches: smoke ? 2_000 : 20_000,
+  queueMs: config.queueMs ?? 2_000,
+  rounds: 3,
+  warmUpRounds: 1,
+};
 const server = new SvcppServer({
-  apiBase: config.apiBase, botToken: config.botToken, applicationId: config.applicationId,
+  apiBase: config.apiBase,
+  botToken: config.botToken,
+  applicationId: config.applicationId,
   ...(config.caFile ? { ca: readFileSync(config.caFile, 'utf8') } : {}),
 });
 
 let players = 0;
-const sdk = (backend: 'napi' | 'koffi'): DrainStart => async (onEvent) => {
-  players += 1;
-  const { accessToken } = await server.createProvisionalToken({ externalUserId: `dispatch-${process.pid}-${players}` });
-  const client = new Client({ backend, apiBase: config.apiBase, webBase: config.webBase, ...(config.caFile ? { caFile: config.caFile } : {}) });
-  await client.updateToken(accessToken);
-  await client.connect();
-  client.on('userUpdated', (_userId, user) => {
-    if (user?.username !== undefined) onEvent();
-  });
-  return { userId: client.currentUser!.id.toString(), close: () => client.close() };
-};
+const sdk =
+  (backend: 'napi' | 'koffi'): DrainStart =>
+  async (onEvent) => {
+    players += 1;
+    const { accessToken } = await server.createProvisionalToken({
+      externalUserId: `dispatch-${process.pid}-${players}`,
+    });
+    const client = new Client({
+      backend,
+      apiBase: config.apiBase,
+      webBase: config.webBase,
+      ...(config.caFile ? { caFile: config.caFile } : {}),
+    });
+    await client.updateToken(accessToken);
+    await client.connect();
+    client.on('userUpdated', (_userId, user) => {
+      if (user?.username !== undefined) onEvent();
+    });
+    return { userId: client.currentUser!.id.toString(), close: () => client.close() };
+  };
 
-const drains = await drainRounds([['SDK napi', sdk('napi')], ['SDK koffi', sdk('koffi')]], config, plan);
-console.log(`dispatch drain on ${process.platform}-${process.arch} (${plan.dispatches} USER_UPDATE dispatches × ${plan.rounds} rounds `
-  + `after ${plan.warmUpRounds} warm-up, median; the handler reads the user the event carries)`);
+const drains = await drainRounds(
+  [
+    ['SDK napi', sdk('napi')],
+    ['SDK koffi', sdk('koffi')],
+  ],
+  config,
+  plan,
+);
+console.log(
+  `dispatch drain on ${process.platform}-${process.arch} (${plan.dispatches} USER_UPDATE dispatches × ${plan.rounds} rounds ` +
+    `after ${plan.warmUpRounds} warm-up, median; the handler reads the user the event carries)`,
+);
 for (const [name, runs] of drains) {
   const { perSecond, worst, cpuNs } = summarize(runs);
-  console.log(`  ${name.padEnd(10)} ${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each`);
+  console.log(
+    `  ${name.padEnd(10)} ${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each`,
+  );
 }

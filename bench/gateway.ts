@@ -12,7 +12,8 @@
 //      dispatch.
 // Every SDK figure is printed with its ratio to the baseline measured in the same run; the connect contenders take
 // turns (interleaved) too, so load from elsewhere on the machine falls on all of them alike.
-// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only] [--only=<name part>]
+// Prints figures; asserts nothing.   node --import tsx bench/gateway.ts [--smoke] [--dispatch-only | --connect-only]
+// [--only=<name part>]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Client, SvcppServer } from '../lib/index.js';
@@ -30,7 +31,10 @@ const connectOnly = process.argv.includes('--connect-only');
  * --only=<text>: the dispatch contenders whose name contains <text> (case-insensitive), the baseline always kept for
  * its ratio — e.g. `--dispatch-only --only=napi (handler reads` to profile the N-API path alone.
  */
-const onlyContenders = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).toLowerCase();
+const onlyContenders = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .toLowerCase();
 const CONNECTS = smoke ? 3 : 30;
 const DISPATCHES = smoke ? 2_000 : 20_000; // the gateway drops a session more than 8 MiB behind
 const BACKENDS = ['napi', 'koffi'] as const;
@@ -47,13 +51,20 @@ async function newToken(platform: PlatformProcess, server: SvcppServer): Promise
 
 function serverFor(platform: PlatformProcess): SvcppServer {
   return new SvcppServer({
-    apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id,
+    apiBase: platform.apiBase,
+    botToken: platform.devApp.botToken,
+    applicationId: platform.devApp.id,
     ...(platform.caFile ? { ca: readFileSync(platform.caFile, 'utf8') } : {}),
   });
 }
 
 function sdkClient(platform: PlatformProcess, backend: (typeof BACKENDS)[number]): Client {
-  return new Client({ backend, apiBase: platform.apiBase, webBase: platform.httpUrl, ...(platform.caFile ? { caFile: platform.caFile } : {}) });
+  return new Client({
+    backend,
+    apiBase: platform.apiBase,
+    webBase: platform.httpUrl,
+    ...(platform.caFile ? { caFile: platform.caFile } : {}),
+  });
 }
 
 /** One kind of client for connect-to-Ready: `prepare` is not timed, `connect` is timed up to Ready. */
@@ -69,7 +80,11 @@ interface Contender<C> {
  * load change on the shared machine hits them alike; the first round warms up code paths and the platform.
  * `prepare` builds a client (for the SDK: `new Client` — threads, TLS trust store — and updateToken).
  */
-async function connectTimes(contenders: Array<Contender<any>>, platform: PlatformProcess, server: SvcppServer): Promise<number[][]> {
+async function connectTimes(
+  contenders: Array<Contender<any>>,
+  platform: PlatformProcess,
+  server: SvcppServer,
+): Promise<number[][]> {
   const times = contenders.map(() => [] as number[]);
   for (let round = 0; round < CONNECTS + 1; round++) {
     for (let turn = 0; turn < contenders.length; turn++) {
@@ -125,9 +140,15 @@ async function connectBenchmarks(platform: PlatformProcess, label: string): Prom
   const base50 = percentile(baselineTimes, 0.5);
   const rows: Row[] = BACKENDS.map((backend, index) => {
     const p50 = percentile(times[index]!, 0.5);
-    return [`${label} SDK ${backend}`, `p50 ${p50.toFixed(1)} ms  p95 ${percentile(times[index]!, 0.95).toFixed(1)} ms  = ${(p50 / base50).toFixed(2)}x baseline p50`];
+    return [
+      `${label} SDK ${backend}`,
+      `p50 ${p50.toFixed(1)} ms  p95 ${percentile(times[index]!, 0.95).toFixed(1)} ms  = ${(p50 / base50).toFixed(2)}x baseline p50`,
+    ];
   });
-  rows.push([`${label} pure-TS baseline`, `p50 ${base50.toFixed(1)} ms  p95 ${percentile(baselineTimes, 0.95).toFixed(1)} ms`]);
+  rows.push([
+    `${label} pure-TS baseline`,
+    `p50 ${base50.toFixed(1)} ms  p95 ${percentile(baselineTimes, 0.95).toFixed(1)} ms`,
+  ]);
   return rows;
 }
 
@@ -145,8 +166,11 @@ const PLAN: DrainPlan = { dispatches: DISPATCHES, queueMs: smoke ? 500 : 2_000, 
  * carries its payload: read in the same crossing as the delivery) — and, as the shape before events carried it, reads
  * it with getUser(userId) instead. The baseline's handler reads the same fields from its parsed frame.
  */
-function dispatchContenders(platform: PlatformProcess, server: SvcppServer, ca: string | undefined):
-  Array<[string, DrainStart]> {
+function dispatchContenders(
+  platform: PlatformProcess,
+  server: SvcppServer,
+  ca: string | undefined,
+): Array<[string, DrainStart]> {
   const sdk = (backend: (typeof BACKENDS)[number], readsPayload: boolean) => async (onEvent: () => void) => {
     const client = sdkClient(platform, backend);
     await client.updateToken(await newToken(platform, server));
@@ -164,7 +188,9 @@ function dispatchContenders(platform: PlatformProcess, server: SvcppServer, ca: 
   };
   const baseline = async (onEvent: () => void) => {
     const client = new BaselineGatewayClient({
-      gatewayUrl: platform.gatewayUrl, token: await newToken(platform, server), ...(ca ? { ca } : {}),
+      gatewayUrl: platform.gatewayUrl,
+      token: await newToken(platform, server),
+      ...(ca ? { ca } : {}),
       onDispatch: (t, d) => {
         if (t !== 'USER_UPDATE') return;
         // What a pure-TS client would do with the payload: a typed copy of the user's fields.
@@ -183,10 +209,13 @@ function dispatchContenders(platform: PlatformProcess, server: SvcppServer, ca: 
     };
   };
   return [
-    ...BACKENDS.flatMap((backend) => [
-      [`SDK ${backend} (handler reads the payload)`, sdk(backend, true)],
-      [`SDK ${backend} (handler calls getUser)`, sdk(backend, false)],
-    ] satisfies Array<[string, DrainStart]>),
+    ...BACKENDS.flatMap(
+      (backend) =>
+        [
+          [`SDK ${backend} (handler reads the payload)`, sdk(backend, true)],
+          [`SDK ${backend} (handler calls getUser)`, sdk(backend, false)],
+        ] satisfies Array<[string, DrainStart]>,
+    ),
     [BASELINE, baseline],
   ];
 }
@@ -196,15 +225,22 @@ const BASELINE = 'pure-TS baseline (handler reads the user)';
 async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
   const server = serverFor(platform);
   const ca = platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined;
-  const contenders = dispatchContenders(platform, server, ca)
-    .filter(([name]) => name === BASELINE || onlyContenders === undefined || name.toLowerCase().includes(onlyContenders));
+  const contenders = dispatchContenders(platform, server, ca).filter(
+    ([name]) => name === BASELINE || onlyContenders === undefined || name.toLowerCase().includes(onlyContenders),
+  );
   const drains = await drainRounds(contenders, platform, PLAN);
   const base = summarize(drains.get(BASELINE)!);
   const rows: Row[] = [];
   for (const [name, runs] of drains) {
     const { perSecond, worst, cpuNs } = summarize(runs);
-    const vs = name === BASELINE ? '' : `  = ${(perSecond / base.perSecond).toFixed(2)}x baseline (CPU: ${(base.cpuNs / cpuNs).toFixed(2)}x)`;
-    rows.push([name, `${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each${vs}`]);
+    const vs =
+      name === BASELINE
+        ? ''
+        : `  = ${(perSecond / base.perSecond).toFixed(2)}x baseline (CPU: ${(base.cpuNs / cpuNs).toFixed(2)}x)`;
+    rows.push([
+      name,
+      `${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each${vs}`,
+    ]);
   }
   return rows;
 }
@@ -213,12 +249,17 @@ const rows: Row[] = [];
 for (const tls of dispatchOnly ? [true] : [false, true]) {
   const platform = await startPlatformProcess({ tls });
   try {
-    if (!dispatchOnly) rows.push(...(await connectBenchmarks(platform, tls ? 'connect-to-Ready TLS  ' : 'connect-to-Ready plain')));
+    if (!dispatchOnly)
+      rows.push(...(await connectBenchmarks(platform, tls ? 'connect-to-Ready TLS  ' : 'connect-to-Ready plain')));
     if (tls && !connectOnly) rows.push(...(await dispatchBenchmarks(platform)));
   } finally {
     await platform.close();
   }
 }
-console.log(`gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${PLAN.rounds} rounds after ${PLAN.warmUpRounds} warm-up, median; `
-  + `platform in its own process, loopback; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+console.log(
+  `gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${PLAN.rounds} rounds after ${PLAN.warmUpRounds} warm-up, median; ` +
+    `platform in its own process, loopback; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+);
 for (const [name, value] of rows) console.log(`  ${name.padEnd(46)} ${value}`);

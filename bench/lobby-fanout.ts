@@ -46,7 +46,12 @@ interface Party {
   close(): Promise<void>;
 }
 type OnReceive = (member: number, content: string) => void;
-type PartyFactory = (platform: PlatformProcess, tokens: string[], secret: string, onReceive: OnReceive) => Promise<Party>;
+type PartyFactory = (
+  platform: PlatformProcess,
+  tokens: string[],
+  secret: string,
+  onReceive: OnReceive,
+) => Promise<Party>;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 /**
@@ -62,35 +67,45 @@ function rotated<T>(items: T[], round: number): T[] {
 
 async function tokensFor(server: SvcppServer, count: number, tag: string): Promise<string[]> {
   const tokens: string[] = [];
-  for (let i = 0; i < count; i++) tokens.push((await server.createProvisionalToken({ externalUserId: `fanout-${tag}-${process.pid}-${i}` })).accessToken);
+  for (let i = 0; i < count; i++)
+    tokens.push(
+      (await server.createProvisionalToken({ externalUserId: `fanout-${tag}-${process.pid}-${i}` })).accessToken,
+    );
   return tokens;
 }
 
-const sdkParty = (backend: 'napi' | 'koffi'): PartyFactory => async (platform, tokens, secret, onReceive) => {
-  const clients: Client[] = [];
-  for (const token of tokens) {
-    const client = new Client({ backend, apiBase: platform.apiBase, webBase: platform.httpUrl, caFile: platform.caFile! });
-    await client.updateToken(token);
-    await client.connect();
-    clients.push(client);
-  }
-  let lobbyId = 0n;
-  for (const client of clients) lobbyId = await client.createOrJoinLobby(secret);
-  clients.slice(1).forEach((client, index) => {
-    client.on('messageCreated', (_messageId, message) => {
-      if (message) onReceive(index, message.content);
+const sdkParty =
+  (backend: 'napi' | 'koffi'): PartyFactory =>
+  async (platform, tokens, secret, onReceive) => {
+    const clients: Client[] = [];
+    for (const token of tokens) {
+      const client = new Client({
+        backend,
+        apiBase: platform.apiBase,
+        webBase: platform.httpUrl,
+        caFile: platform.caFile!,
+      });
+      await client.updateToken(token);
+      await client.connect();
+      clients.push(client);
+    }
+    let lobbyId = 0n;
+    for (const client of clients) lobbyId = await client.createOrJoinLobby(secret);
+    clients.slice(1).forEach((client, index) => {
+      client.on('messageCreated', (_messageId, message) => {
+        if (message) onReceive(index, message.content);
+      });
     });
-  });
-  const sender = clients[0]!;
-  return {
-    send: async (content) => {
-      await sender.sendLobbyMessage(lobbyId, content);
-    },
-    close: async () => {
-      await Promise.all(clients.map((client) => client.close()));
-    },
+    const sender = clients[0]!;
+    return {
+      send: async (content) => {
+        await sender.sendLobbyMessage(lobbyId, content);
+      },
+      close: async () => {
+        await Promise.all(clients.map((client) => client.close()));
+      },
+    };
   };
-};
 
 const baselineParty: PartyFactory = async (platform, tokens, secret, onReceive) => {
   const ca = readFileSync(platform.caFile!, 'utf8');
@@ -98,12 +113,16 @@ const baselineParty: PartyFactory = async (platform, tokens, secret, onReceive) 
   const rests: BaselineRestClient[] = [];
   for (const [index, token] of tokens.entries()) {
     const member = index - 1; // index 0 is the sender
-    sockets.push(new BaselineGatewayClient({
-      gatewayUrl: platform.gatewayUrl, token, ca,
-      onDispatch: (t, d) => {
-        if (member >= 0 && t === 'LOBBY_MESSAGE_CREATE') onReceive(member, (d as { content: string }).content);
-      },
-    }));
+    sockets.push(
+      new BaselineGatewayClient({
+        gatewayUrl: platform.gatewayUrl,
+        token,
+        ca,
+        onDispatch: (t, d) => {
+          if (member >= 0 && t === 'LOBBY_MESSAGE_CREATE') onReceive(member, (d as { content: string }).content);
+        },
+      }),
+    );
     await sockets.at(-1)!.ready;
     rests.push(new BaselineRestClient(platform.apiBase, token, ca));
   }
@@ -188,11 +207,20 @@ async function roundTrip(lobby: InProcessLobby, content: string): Promise<void> 
  * one member's handler, last minus first what the fan-out of one message to every member costs (docs/lobby-fanout.md).
  */
 function spreadOf(spreads: InProcessLobby['spreads']): string {
-  const median = (index: 0 | 1 | 2) => percentile(spreads.map((spread) => spread[index]).sort((a, b) => a - b), 0.5).toFixed(2);
+  const median = (index: 0 | 1 | 2) =>
+    percentile(
+      spreads.map((spread) => spread[index]).sort((a, b) => a - b),
+      0.5,
+    ).toFixed(2);
   return `one message: first ${median(0)}, median ${median(1)}, last ${median(2)} ms`;
 }
 
-const THREAD_GROUPS = ["members' JS thread", "members' I/O threads", "members' other threads", "platform's main thread"];
+const THREAD_GROUPS = [
+  "members' JS thread",
+  "members' I/O threads",
+  "members' other threads",
+  "platform's main thread",
+];
 
 /**
  * This process's threads (the members' and the sender's) and the platform's, grouped: the JS thread, the SDK's I/O
@@ -200,19 +228,26 @@ const THREAD_GROUPS = ["members' JS thread", "members' I/O threads", "members' o
  */
 function threadsOfTheFanOut(platform: PlatformProcess): Map<string, ThreadTimes> {
   const members = threadTimes(process.pid, ({ pid, tid, name }) =>
-    tid === pid ? "members' JS thread" : name === 'svcpp-io' ? "members' I/O threads" : "members' other threads");
+    tid === pid ? "members' JS thread" : name === 'svcpp-io' ? "members' I/O threads" : "members' other threads",
+  );
   const server = threadTimes(platform.pid, ({ pid, tid }) => (tid === pid ? "platform's main thread" : undefined));
   return new Map([...members, ...server]);
 }
 
 /** Every kind's lobby in this one process: interleaved closed-loop latency, then each kind's throughput in turn. */
-async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server: SvcppServer): Promise<Map<string, Figures>> {
+async function measureInProcess(
+  kinds: Kind[],
+  platform: PlatformProcess,
+  server: SvcppServer,
+): Promise<Map<string, Figures>> {
   const lobbies: InProcessLobby[] = [];
   try {
     for (const kind of kinds) {
       const receipts = new Receipts();
       const tokens = await tokensFor(server, MEMBERS + 1, kind.name);
-      const party = await kind.factory(platform, tokens, `fanout-${kind.name}-${process.pid}`, (_member, content) => receipts.receive(content));
+      const party = await kind.factory(platform, tokens, `fanout-${kind.name}-${process.pid}`, (_member, content) =>
+        receipts.receive(content),
+      );
       lobbies.push({ kind, party, receipts, samples: receipts.samples, spreads: [] });
     }
     // Warm-up (not timed): code paths, sockets, the platform's caches.
@@ -228,8 +263,13 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
       for (const lobby of rotated(lobbies, i)) await roundTrip(lobby, `${lobby.kind.name}-lat-${i}`);
     }
-    const threads = threadsBefore ? `\n${''.padEnd(24)}threads, per message: ` +
-      formatThreadTimes(threadTimesSince(threadsBefore, threadsOfTheFanOut(platform), LATENCY_MESSAGES), THREAD_GROUPS) : '';
+    const threads = threadsBefore
+      ? `\n${''.padEnd(24)}threads, per message: ` +
+        formatThreadTimes(
+          threadTimesSince(threadsBefore, threadsOfTheFanOut(platform), LATENCY_MESSAGES),
+          THREAD_GROUPS,
+        )
+      : '';
     const figures = new Map<string, Figures>();
     for (const lobby of lobbies) {
       const samples = [...lobby.samples].sort((a, b) => a - b);
@@ -239,11 +279,15 @@ async function measureInProcess(kinds: Kind[], platform: PlatformProcess, server
       // platform's process — the same frames for every kind, so what differs there is how its writes meet each kind's
       // readers (docs/lobby-fanout.md).
       const perDelivery = (ms: number) => ((ms * 1000) / (THROUGHPUT_MESSAGES * MEMBERS)).toFixed(1);
-      const cpu = `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
+      const cpu =
+        `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
         `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform${smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : ''}`;
-      figures.set(lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
-        `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}\n` +
-        `${''.padEnd(24)}${spreadOf(lobby.spreads)}${threads}`]);
+      figures.set(lobby.kind.name, [
+        percentile(samples, 0.5),
+        `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
+          `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}\n` +
+          `${''.padEnd(24)}${spreadOf(lobby.spreads)}${threads}`,
+      ]);
     }
     return figures;
   } finally {
@@ -261,9 +305,11 @@ async function throughput({ party, receipts }: InProcessLobby): Promise<number> 
   });
   const start = now();
   let next = 0;
-  await Promise.all(Array.from({ length: WINDOW }, async () => {
-    while (next < THROUGHPUT_MESSAGES) await party.send(`thr-${next++}`);
-  }));
+  await Promise.all(
+    Array.from({ length: WINDOW }, async () => {
+      while (next < THROUGHPUT_MESSAGES) await party.send(`thr-${next++}`);
+    }),
+  );
   await finished;
   return THROUGHPUT_MESSAGES / ((now() - start) / 1000);
 }
@@ -282,7 +328,8 @@ interface ProcessLobby {
 function startMember(lobby: ProcessLobby, config: MemberConfig): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./support/fanout-member.ts', import.meta.url)), [], {
-      execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.on('message', (message: MemberMessage) => {
       if (message.type === 'ready') return resolve(child);
@@ -297,7 +344,11 @@ function startMember(lobby: ProcessLobby, config: MemberConfig): Promise<ChildPr
 }
 
 /** One client per process, every kind's lobby at once: interleaved closed-loop latency (ms) from the send's start. */
-async function measurePerProcess(kinds: Kind[], platform: PlatformProcess, server: SvcppServer): Promise<Map<string, Figures>> {
+async function measurePerProcess(
+  kinds: Kind[],
+  platform: PlatformProcess,
+  server: SvcppServer,
+): Promise<Map<string, Figures>> {
   const ca = readFileSync(platform.caFile!, 'utf8');
   const lobbies: ProcessLobby[] = [];
   try {
@@ -306,13 +357,32 @@ async function measurePerProcess(kinds: Kind[], platform: PlatformProcess, serve
       const secret = `fanout-proc-${kind.name}-${process.pid}`;
       const sender = new BaselineRestClient(platform.apiBase, tokens[0]!, ca);
       const lobbyId = ((await sender.request('PUT', 'lobbies', { secret })) as { id: string }).id;
-      const lobby: ProcessLobby = { kind, sender, lobbyId, children: [], receipts: new Map(), waiters: new Map(), samples: [] };
+      const lobby: ProcessLobby = {
+        kind,
+        sender,
+        lobbyId,
+        children: [],
+        receipts: new Map(),
+        waiters: new Map(),
+        samples: [],
+      };
       lobbies.push(lobby);
-      lobby.children = await Promise.all(tokens.slice(1).map((token) => startMember(lobby, {
-        kind: kind.name, apiBase: platform.apiBase, httpUrl: platform.httpUrl, gatewayUrl: platform.gatewayUrl, caFile: platform.caFile!, token, secret,
-      })));
+      lobby.children = await Promise.all(
+        tokens.slice(1).map((token) =>
+          startMember(lobby, {
+            kind: kind.name,
+            apiBase: platform.apiBase,
+            httpUrl: platform.httpUrl,
+            gatewayUrl: platform.gatewayUrl,
+            caFile: platform.caFile!,
+            token,
+            secret,
+          }),
+        ),
+      );
     }
-    for (let i = -3; i < PROCESS_MESSAGES; i++) { // the first three warm up
+    for (let i = -3; i < PROCESS_MESSAGES; i++) {
+      // the first three warm up
       for (const lobby of rotated(lobbies, i + 3)) {
         const content = `${lobby.kind.name}-proc-${i}`;
         const arrived = new Promise<void>((resolve) => lobby.waiters.set(content, resolve));
@@ -322,10 +392,12 @@ async function measurePerProcess(kinds: Kind[], platform: PlatformProcess, serve
         if (i >= 0) lobby.samples.push(...lobby.receipts.get(content)!.map((at) => at - sentAt));
       }
     }
-    return new Map(lobbies.map((lobby): [string, Figures] => {
-      const samples = [...lobby.samples].sort((a, b) => a - b);
-      return [lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms`]];
-    }));
+    return new Map(
+      lobbies.map((lobby): [string, Figures] => {
+        const samples = [...lobby.samples].sort((a, b) => a - b);
+        return [lobby.kind.name, [percentile(samples, 0.5), `p99 ${percentile(samples, 0.99).toFixed(2)} ms`]];
+      }),
+    );
   } finally {
     for (const lobby of lobbies) {
       lobby.sender.close();
@@ -349,18 +421,29 @@ function format(kinds: Kind[], figures: Map<string, Figures>): string[] {
 
 const platform = await startPlatformProcess({ tls: true });
 try {
-  const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: readFileSync(platform.caFile!, 'utf8') });
-  const kinds = ([
-    { name: 'napi', label: 'SDK napi', factory: sdkParty('napi') },
-    { name: 'koffi', label: 'SDK koffi', factory: sdkParty('koffi') },
-    { name: 'baseline', label: 'pure-TS baseline', factory: baselineParty },
-  ] satisfies Kind[]).filter(({ name }) => only === undefined || only === name);
+  const server = new SvcppServer({
+    apiBase: platform.apiBase,
+    botToken: platform.devApp.botToken,
+    applicationId: platform.devApp.id,
+    ca: readFileSync(platform.caFile!, 'utf8'),
+  });
+  const kinds = (
+    [
+      { name: 'napi', label: 'SDK napi', factory: sdkParty('napi') },
+      { name: 'koffi', label: 'SDK koffi', factory: sdkParty('koffi') },
+      { name: 'baseline', label: 'pure-TS baseline', factory: baselineParty },
+    ] satisfies Kind[]
+  ).filter(({ name }) => only === undefined || only === name);
   const inProcess = await measureInProcess(kinds, platform, server);
   const perProcess = await measurePerProcess(kinds, platform, server);
-  console.log(`lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop ` +
-    `(kinds interleaved) + ${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`);
+  console.log(
+    `lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop ` +
+      `(kinds interleaved) + ${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`,
+  );
   for (const line of format(kinds, inProcess)) console.log(line);
-  console.log(`one client per process (1 sender → ${PROCESS_MEMBERS} member processes per kind, ${PROCESS_MESSAGES} closed-loop messages, kinds interleaved)`);
+  console.log(
+    `one client per process (1 sender → ${PROCESS_MEMBERS} member processes per kind, ${PROCESS_MESSAGES} closed-loop messages, kinds interleaved)`,
+  );
   for (const line of format(kinds, perProcess)) console.log(line);
 } finally {
   await platform.close();

@@ -30,17 +30,26 @@ const CLIENTS = 2;
 const MESSAGES = smoke ? 20 : 300;
 const LOBBIES = smoke ? 6 : 60;
 const RATE_LIMITS = {
-  global: { limit: 6, windowSeconds: 1 },            // per token
+  global: { limit: 6, windowSeconds: 1 }, // per token
   'lobbies.message': { limit: 10, windowSeconds: 1 }, // per application: shared by the clients
-  'lobbies.write': { limit: 5, windowSeconds: 1 },    // per application
+  'lobbies.write': { limit: 5, windowSeconds: 1 }, // per application
 };
 
 // ---- The platform child, and the relay in front of it ----------------------------------------------------------
 
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-soak-429-'));
-const soakPlatform = await startSoakPlatform(['--db', join(dir, 'platform.db'), '--rate-limits', JSON.stringify(RATE_LIMITS)]);
+const soakPlatform = await startSoakPlatform([
+  '--db',
+  join(dir, 'platform.db'),
+  '--rate-limits',
+  JSON.stringify(RATE_LIMITS),
+]);
 const { child, exited } = soakPlatform;
-const platform = { apiBase: soakPlatform.apiBase, botToken: soakPlatform.devApp.botToken, appId: soakPlatform.devApp.id };
+const platform = {
+  apiBase: soakPlatform.apiBase,
+  botToken: soakPlatform.devApp.botToken,
+  appId: soakPlatform.devApp.id,
+};
 const relay = await startRateLimitRelay(platform.apiBase);
 const counts = relay.counts;
 
@@ -72,17 +81,29 @@ const failed = (what: string) => (error: unknown) => {
 };
 const sentIds = new Map<string, bigint>();
 const lobbyIds = new Map<string, bigint>();
-await Promise.all(clients.flatMap((client, c) => [
-  ...Array.from({ length: MESSAGES }, (_, i) => client.sendLobbyMessage(lobby.id, `c${c} m${i}`).then((id) => void sentIds.set(`c${c} m${i}`, id), failed(`message c${c} m${i}`))),
-  ...Array.from({ length: LOBBIES }, (_, i) => client.createOrJoinLobby(`soak-429-c${c}-l${i}`).then((id) => void lobbyIds.set(`c${c} l${i}`, id), failed(`lobby c${c} l${i}`))),
-]));
+await Promise.all(
+  clients.flatMap((client, c) => [
+    ...Array.from({ length: MESSAGES }, (_, i) =>
+      client
+        .sendLobbyMessage(lobby.id, `c${c} m${i}`)
+        .then((id) => void sentIds.set(`c${c} m${i}`, id), failed(`message c${c} m${i}`)),
+    ),
+    ...Array.from({ length: LOBBIES }, (_, i) =>
+      client
+        .createOrJoinLobby(`soak-429-c${c}-l${i}`)
+        .then((id) => void lobbyIds.set(`c${c} l${i}`, id), failed(`lobby c${c} l${i}`)),
+    ),
+  ]),
+);
 const elapsed = (performance.now() - started) / 1000;
 
 // ---- Effects, read back as the bot (whose own limit is far away: it reads the platform directly) ---------------
 
 const stored = new Map<string, number>();
 for (let after = '0'; ;) {
-  const response = await fetch(`${platform.apiBase}/lobbies/${lobby.id}/messages?limit=200&after=${after}`, { headers: { authorization: `Bot ${platform.botToken}` } });
+  const response = await fetch(`${platform.apiBase}/lobbies/${lobby.id}/messages?limit=200&after=${after}`, {
+    headers: { authorization: `Bot ${platform.botToken}` },
+  });
   if (response.status === 429) {
     await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
     continue;
@@ -93,13 +114,17 @@ for (let after = '0'; ;) {
   after = page[0]!.id;
 }
 const expectedMessages = CLIENTS * MESSAGES;
-const lostMessages = [...Array(CLIENTS).keys()].flatMap((c) => Array.from({ length: MESSAGES }, (_, i) => `c${c} m${i}`)).filter((content) => !stored.has(content)).length;
+const lostMessages = [...Array(CLIENTS).keys()]
+  .flatMap((c) => Array.from({ length: MESSAGES }, (_, i) => `c${c} m${i}`))
+  .filter((content) => !stored.has(content)).length;
 const doubledMessages = [...stored.values()].filter((n) => n > 1).length;
 const distinctLobbies = new Set([...lobbyIds.values()].map(String)).size;
 let missingLobbies = 0;
 for (const id of lobbyIds.values()) {
   for (;;) {
-    const response = await fetch(`${platform.apiBase}/lobbies/${id}`, { headers: { authorization: `Bot ${platform.botToken}` } });
+    const response = await fetch(`${platform.apiBase}/lobbies/${id}`, {
+      headers: { authorization: `Bot ${platform.botToken}` },
+    });
     if (response.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
       continue;
@@ -111,31 +136,45 @@ for (const id of lobbyIds.values()) {
 
 // ---- Requests that arrived during a told wait, in their clients' own order --------------------------------------
 
-for (const client of clients) await client.close();  // every log line written
-const order = orderAgainstClientLogs(relay.early, (token) => logFileOfToken.get(token) ?? join(dir, 'no-such-client.log'));
+for (const client of clients) await client.close(); // every log line written
+const order = orderAgainstClientLogs(
+  relay.early,
+  (token) => logFileOfToken.get(token) ?? join(dir, 'no-such-client.log'),
+);
 const toldWaits = counts.global429 + counts.bucket429 + counts.shared429 + counts.exhausted;
 const intoTheWait = order.intoTheWait.length + order.unmatched.length;
 
 const requested = CLIENTS * (MESSAGES + LOBBIES);
 const succeeded = sentIds.size + lobbyIds.size;
-console.log(`soak-429${smoke ? ' (smoke size)' : ''}: ${CLIENTS} N-API clients fired ${requested} calls at once ` +
-  `(${CLIENTS} × ${MESSAGES} lobby messages + ${LOBBIES} lobbies) against global ${RATE_LIMITS.global.limit}/s per token, ` +
-  `lobby messages ${RATE_LIMITS['lobbies.message'].limit}/s and lobby writes ${RATE_LIMITS['lobbies.write'].limit}/s per application; ` +
-  `HTTP requests seen ${counts.requests} (${counts.ok} answered 2xx/3xx, ${counts.other} other errors) over ${relay.connections()} client connections; ` +
-  `429s received ${counts.global429 + counts.bucket429 + counts.shared429} (global ${counts.global429}, per-client bucket ${counts.bucket429}, ` +
-  `shared bucket ${counts.shared429}); waits told ${toldWaits} (429s + ${counts.exhausted} exhausted buckets), honoured ${toldWaits - new Set(order.intoTheWait.map((a) => a.toldBy)).size}; ` +
-  `requests written into a told wait ${intoTheWait} (${order.unmatched.length} of them unmatched in the client's log), ` +
-  `requests that crossed a told wait's answer in flight ${order.crossed.length} (written before the client read it); ` +
-  `calls succeeded ${succeeded}/${requested}, failed ${failures}; messages stored ${stored.size}/${expectedMessages}, lost ${lostMessages}, ` +
-  `doubled ${doubledMessages}; lobbies ${distinctLobbies} distinct, missing ${missingLobbies}; ${elapsed.toFixed(1)} s (indicative)`);
+console.log(
+  `soak-429${smoke ? ' (smoke size)' : ''}: ${CLIENTS} N-API clients fired ${requested} calls at once ` +
+    `(${CLIENTS} × ${MESSAGES} lobby messages + ${LOBBIES} lobbies) against global ${RATE_LIMITS.global.limit}/s per token, ` +
+    `lobby messages ${RATE_LIMITS['lobbies.message'].limit}/s and lobby writes ${RATE_LIMITS['lobbies.write'].limit}/s per application; ` +
+    `HTTP requests seen ${counts.requests} (${counts.ok} answered 2xx/3xx, ${counts.other} other errors) over ${relay.connections()} client connections; ` +
+    `429s received ${counts.global429 + counts.bucket429 + counts.shared429} (global ${counts.global429}, per-client bucket ${counts.bucket429}, ` +
+    `shared bucket ${counts.shared429}); waits told ${toldWaits} (429s + ${counts.exhausted} exhausted buckets), honoured ${toldWaits - new Set(order.intoTheWait.map((a) => a.toldBy)).size}; ` +
+    `requests written into a told wait ${intoTheWait} (${order.unmatched.length} of them unmatched in the client's log), ` +
+    `requests that crossed a told wait's answer in flight ${order.crossed.length} (written before the client read it); ` +
+    `calls succeeded ${succeeded}/${requested}, failed ${failures}; messages stored ${stored.size}/${expectedMessages}, lost ${lostMessages}, ` +
+    `doubled ${doubledMessages}; lobbies ${distinctLobbies} distinct, missing ${missingLobbies}; ${elapsed.toFixed(1)} s (indicative)`,
+);
 const describe = (a: (typeof relay.early)[number]) =>
   `${a.route} #${a.rank} during the ${a.toldBy.scope} wait told by ${a.toldBy.route} #${a.toldBy.rank} (${a.msBeforeTheEnd.toFixed(1)} ms before its end)`;
 for (const arrival of order.intoTheWait.slice(0, 10)) console.log(`  written into a told wait: ${describe(arrival)}`);
-for (const arrival of order.unmatched.slice(0, 10)) console.log(`  arrived during a told wait, not found in its client's log: ${describe(arrival)}`);
+for (const arrival of order.unmatched.slice(0, 10))
+  console.log(`  arrived during a told wait, not found in its client's log: ${describe(arrival)}`);
 
 await relay.close();
 child.disconnect();
 await exited;
 rmSync(dir, { recursive: true, force: true });
-if (failures > 0 || succeeded !== requested || lostMessages > 0 || doubledMessages > 0 || distinctLobbies !== CLIENTS * LOBBIES ||
-    missingLobbies > 0 || intoTheWait > 0) process.exit(1);
+if (
+  failures > 0 ||
+  succeeded !== requested ||
+  lostMessages > 0 ||
+  doubledMessages > 0 ||
+  distinctLobbies !== CLIENTS * LOBBIES ||
+  missingLobbies > 0 ||
+  intoTheWait > 0
+)
+  process.exit(1);

@@ -34,10 +34,20 @@ interface Started {
 
 async function startChild(db: string, webhookUrl: string): Promise<Started> {
   const platform = await startSoakPlatform(['--db', db, '--webhook-url', webhookUrl]);
-  return { child: platform.child, apiBase: platform.apiBase, botToken: platform.devApp.botToken, exited: platform.exited };
+  return {
+    child: platform.child,
+    apiBase: platform.apiBase,
+    botToken: platform.devApp.botToken,
+    exited: platform.exited,
+  };
 }
 
-async function call(url: string, method: string, token: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(
+  url: string,
+  method: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const response = await fetch(url, {
     method,
     headers: { authorization: `Bot ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
@@ -83,13 +93,15 @@ for (let kill = 1; kill <= KILLS; kill++) {
   const writer = async () => {
     while (!stop) {
       try {
-        const sent = await call(`${platform.apiBase}/lobbies/${lobbyId}/messages`, 'POST', platform.botToken, { content: `soak ${++counter}` });
+        const sent = await call(`${platform.apiBase}/lobbies/${lobbyId}/messages`, 'POST', platform.botToken, {
+          content: `soak ${++counter}`,
+        });
         if (sent.status === 201) {
           acknowledged.add(sent.json.id);
           acknowledgedThisRound++;
         } else failedWrites++;
       } catch {
-        failedWrites++;  // the connection died with the process: not acknowledged, so nothing is owed
+        failedWrites++; // the connection died with the process: not acknowledged, so nothing is owed
         return;
       }
       if (acknowledgedThisRound >= target && !stop) {
@@ -100,27 +112,36 @@ for (let kill = 1; kill <= KILLS; kill++) {
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
   await platform.exited;
-  console.log(`kill ${kill}/${KILLS}: ${acknowledgedThisRound} writes acknowledged in this burst, ${acknowledged.size} in all`);
+  console.log(
+    `kill ${kill}/${KILLS}: ${acknowledgedThisRound} writes acknowledged in this burst, ${acknowledged.size} in all`,
+  );
   platform = await startChild(db, webhookUrl);
 }
 
 // The last start runs cleanly: pending outbox entries (never delivered, or delivered but not recorded) go out.
 const deadline = Date.now() + DELIVERY_WAIT_MS;
-while ([...acknowledged].some((id) => !deliveredMessages.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+while ([...acknowledged].some((id) => !deliveredMessages.has(id)) && Date.now() < deadline)
+  await new Promise((r) => setTimeout(r, 200));
 platform.child.disconnect();
 await platform.exited;
 receiver.close();
 
 const database = new Database(db, { readonly: true });
 const integrity = database.pragma('integrity_check', { simple: true });
-const stored = new Set((database.prepare('SELECT id FROM lobby_messages WHERE lobby_id = ?').all(lobbyId) as { id: string }[]).map((r) => r.id));
+const stored = new Set(
+  (database.prepare('SELECT id FROM lobby_messages WHERE lobby_id = ?').all(lobbyId) as { id: string }[]).map(
+    (r) => r.id,
+  ),
+);
 database.close();
 rmSync(dir, { recursive: true, force: true });
 
 const lost = [...acknowledged].filter((id) => !stored.has(id)).length;
 const undelivered = [...acknowledged].filter((id) => !deliveredMessages.has(id)).length;
-console.log(`soak-faults${smoke ? ' (smoke size; the full run is 20 kills)' : ''}: ${KILLS} kill -9, ${acknowledged.size} writes acknowledged, ` +
-  `${failedWrites} not acknowledged (in flight at a kill), integrity_check ${integrity}, acknowledged writes lost ${lost}, ` +
-  `webhooks: ${deliveredMessages.size} messages announced, ${undelivered} acknowledged messages never announced, ` +
-  `${deliveries} deliveries of ${eventIds.size} distinct events (${deliveries - eventIds.size} redeliveries, at-least-once)`);
+console.log(
+  `soak-faults${smoke ? ' (smoke size; the full run is 20 kills)' : ''}: ${KILLS} kill -9, ${acknowledged.size} writes acknowledged, ` +
+    `${failedWrites} not acknowledged (in flight at a kill), integrity_check ${integrity}, acknowledged writes lost ${lost}, ` +
+    `webhooks: ${deliveredMessages.size} messages announced, ${undelivered} acknowledged messages never announced, ` +
+    `${deliveries} deliveries of ${eventIds.size} distinct events (${deliveries - eventIds.size} redeliveries, at-least-once)`,
+);
 if (integrity !== 'ok' || lost > 0 || undelivered > 0) process.exit(1);

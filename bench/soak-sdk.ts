@@ -44,7 +44,13 @@ interface Platform {
 async function startPlatform(db: string): Promise<Platform> {
   // The platform tells clients the relay's address (--public-url); the bot and the relay use its own port.
   const platform = await startSoakPlatform(['--db', db, '--port', String(platformPort), '--public-url', relayBase]);
-  return { child: platform.child, port: platformPort, apiBase: `http://127.0.0.1:${platformPort}/api/v10`, botToken: platform.devApp.botToken, exited: platform.exited };
+  return {
+    child: platform.child,
+    port: platformPort,
+    apiBase: `http://127.0.0.1:${platformPort}/api/v10`,
+    botToken: platform.devApp.botToken,
+    exited: platform.exited,
+  };
 }
 
 // ---- The relay between the SDK client and the platform: cutting it is the network drop -------------------------
@@ -106,7 +112,8 @@ client.on('statusChanged', (status) => {
 });
 client.on('missedEvents', () => newSessions++);
 if (process.env.SOAK_DEBUG) client.on('log', (line: unknown) => console.log(`log ${String(line)}`));
-if (process.env.SOAK_DEBUG) client.on('statusChanged', (status) => console.log(`status ${ClientStatus[status]} (links ${links.size})`));
+if (process.env.SOAK_DEBUG)
+  client.on('statusChanged', (status) => console.log(`status ${ClientStatus[status]} (links ${links.size})`));
 const received = new Map<bigint, number>();
 client.on('messageCreated', (id) => received.set(id, (received.get(id) ?? 0) + 1));
 
@@ -118,7 +125,10 @@ const lobbyId = await client.createOrJoinLobby('soak-sdk');
 async function readyAgain(since: number): Promise<void> {
   const deadline = Date.now() + RECONNECT_WAIT_MS;
   while (readies <= since) {
-    if (Date.now() > deadline) throw new Error(`the client did not get Ready again within ${RECONNECT_WAIT_MS / 1000} s (status ${ClientStatus[lastStatus]})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the client did not get Ready again within ${RECONNECT_WAIT_MS / 1000} s (status ${ClientStatus[lastStatus]})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -139,7 +149,7 @@ async function post(n: number): Promise<void> {
       if (response.status === 201 && body.id) return void acknowledged.push(BigInt(body.id));
       failedPosts++;
     } catch {
-      failedPosts++;  // nothing here ever stops the platform during a post: counted, never expected
+      failedPosts++; // nothing here ever stops the platform during a post: counted, never expected
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -148,7 +158,7 @@ async function post(n: number): Promise<void> {
 async function restartPlatform(restart: number): Promise<void> {
   const old = platform;
   if (restart % 2 === 1) old.child.kill('SIGKILL');
-  else old.child.disconnect();  // the child closes the platform cleanly (its sessions get a close frame)
+  else old.child.disconnect(); // the child closes the platform cleanly (its sessions get a close frame)
   await old.exited;
   platform = await startPlatform(db);
   upstreamPort = platform.port;
@@ -172,19 +182,25 @@ for (let segment = 1; segment <= SEGMENTS; segment++) {
     await restartPlatform(++restarts);
   } else {
     connectionsCut += cutClientConnections();
-    if (process.env.SOAK_DEBUG) console.log(`cut at segment ${segment}, ${connectionsCut} cut so far, ${received.size} received, ${acknowledged.length} acknowledged`);
+    if (process.env.SOAK_DEBUG)
+      console.log(
+        `cut at segment ${segment}, ${connectionsCut} cut so far, ${received.size} received, ${acknowledged.length} acknowledged`,
+      );
     drops++;
   }
   // The bot goes on posting while the client is away; the next fault waits for its Ready (above).
   if ((drops + restarts) % 10 === 0 || restarts + drops === SEGMENTS) {
-    console.log(`faults ${drops + restarts}/${SEGMENTS} (drops ${drops}, restarts ${restarts}): ${acknowledged.length} messages acknowledged, ${received.size} delivered`);
+    console.log(
+      `faults ${drops + restarts}/${SEGMENTS} (drops ${drops}, restarts ${restarts}): ${acknowledged.length} messages acknowledged, ${received.size} delivered`,
+    );
   }
 }
 const posted = performance.now();
 
 // Every acknowledged message must arrive; then a moment more for a duplicate to show itself.
 const deadline = Date.now() + DELIVERY_WAIT_MS;
-while (acknowledged.some((id) => !received.has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+while (acknowledged.some((id) => !received.has(id)) && Date.now() < deadline)
+  await new Promise((resolve) => setTimeout(resolve, 50));
 await readyAgain(readiesAtFault);
 await new Promise((resolve) => setTimeout(resolve, 2_000));
 const finished = performance.now();
@@ -193,13 +209,15 @@ const expected = new Set(acknowledged);
 const losses = acknowledged.filter((id) => !received.has(id)).length;
 const duplicates = [...received.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
 const strangers = [...received.keys()].filter((id) => !expected.has(id)).length;
-console.log(`soak-sdk${smoke ? ' (smoke size; the full run, npm run soak, is 10,000 messages, 100 drops, 5 restarts)' : ''}: ` +
-  `${acknowledged.length} events (lobby messages) acknowledged, ${received.size} distinct delivered to the N-API client's handler; ` +
-  `drops ${drops} (${connectionsCut} connections cut), restarts ${restarts} (odd ones kill -9, even ones a clean close); ` +
-  `the client was Ready again ${readies - 1} times: resumes ${readies - 1 - newSessions}, new sessions ${newSessions} (each caught up on the gap); ` +
-  `losses ${losses}, duplicates ${duplicates}, unexpected ${strangers}; posts retried ${failedPosts}; ` +
-  `stream ${((posted - started) / 1000).toFixed(1)} s, until all delivered ${((finished - started) / 1000).toFixed(1)} s ` +
-  '(indicative: other work shares the machine)');
+console.log(
+  `soak-sdk${smoke ? ' (smoke size; the full run, npm run soak, is 10,000 messages, 100 drops, 5 restarts)' : ''}: ` +
+    `${acknowledged.length} events (lobby messages) acknowledged, ${received.size} distinct delivered to the N-API client's handler; ` +
+    `drops ${drops} (${connectionsCut} connections cut), restarts ${restarts} (odd ones kill -9, even ones a clean close); ` +
+    `the client was Ready again ${readies - 1} times: resumes ${readies - 1 - newSessions}, new sessions ${newSessions} (each caught up on the gap); ` +
+    `losses ${losses}, duplicates ${duplicates}, unexpected ${strangers}; posts retried ${failedPosts}; ` +
+    `stream ${((posted - started) / 1000).toFixed(1)} s, until all delivered ${((finished - started) / 1000).toFixed(1)} s ` +
+    '(indicative: other work shares the machine)',
+);
 
 await client.close();
 platform.child.disconnect();

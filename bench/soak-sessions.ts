@@ -13,7 +13,12 @@ const SESSIONS = smoke ? 1_000 : 10_000;
 /** Handshakes in flight at once (the client side's pace, so a loaded machine does not time connections out). */
 const CONCURRENCY = 200;
 
-interface Memory { rss: number; heapUsed: number; external: number; arrayBuffers: number }
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
 
 const child = fork(fileURLToPath(new URL('./soak-platform-child.ts', import.meta.url)), ['--db', ':memory:'], {
   execArgv: ['--import', import.meta.resolve('tsx'), '--expose-gc'],
@@ -44,9 +49,21 @@ function openSession(): Promise<WebSocket> {
     ws.on('message', (data: Buffer) => {
       const frame = JSON.parse(data.toString('utf8'));
       if (frame.op === 10) {
-        ws.send(JSON.stringify({ op: 2, d: { token: ready.devApp.botToken, intents: 0, properties: { os: 'linux', browser: 'soak', device: 'soak' } } }));
+        ws.send(
+          JSON.stringify({
+            op: 2,
+            d: {
+              token: ready.devApp.botToken,
+              intents: 0,
+              properties: { os: 'linux', browser: 'soak', device: 'soak' },
+            },
+          }),
+        );
         // Heartbeats at the server's interval keep the session; the timer dies with the socket.
-        const timer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('{"op":1,"d":null}'), frame.d.heartbeat_interval * 0.9);
+        const timer = setInterval(
+          () => ws.readyState === WebSocket.OPEN && ws.send('{"op":1,"d":null}'),
+          frame.d.heartbeat_interval * 0.9,
+        );
         ws.once('close', () => clearInterval(timer));
       } else if (frame.op === 0 && frame.t === 'READY') {
         ws.removeAllListeners('close');
@@ -79,7 +96,10 @@ await Promise.all(
   sockets.map(
     (ws) =>
       new Promise<void>((resolve) => {
-        if (ws.readyState !== WebSocket.OPEN) { closed++; return resolve(); }
+        if (ws.readyState !== WebSocket.OPEN) {
+          closed++;
+          return resolve();
+        }
         const onMessage = (data: Buffer) => {
           if (JSON.parse(data.toString('utf8')).op !== 11) return;
           ws.off('message', onMessage);

@@ -48,8 +48,12 @@ const rows = [
 
 console.log(`sync call: read AuthorizationArgs scopes (${SCOPES.length} bytes)${smoke ? ' [smoke]' : ''}`);
 for (const [name, [ns, cpuNs], target] of rows) {
-  const vsTarget = target ? `  (target ≤ ${target} ns: ${(ns / target).toFixed(2)}x wall, ${(cpuNs / target).toFixed(2)}x CPU)` : '';
-  console.log(`  ${name.padEnd(34)} ${ns.toFixed(1).padStart(9)} ns/call  ${cpuNs.toFixed(1).padStart(9)} ns CPU/call${vsTarget}`);
+  const vsTarget = target
+    ? `  (target ≤ ${target} ns: ${(ns / target).toFixed(2)}x wall, ${(cpuNs / target).toFixed(2)}x CPU)`
+    : '';
+  console.log(
+    `  ${name.padEnd(34)} ${ns.toFixed(1).padStart(9)} ns/call  ${cpuNs.toFixed(1).padStart(9)} ns CPU/call${vsTarget}`,
+  );
 }
 napi.AuthorizationArgs_Drop(napiArgs);
 koffi.AuthorizationArgs_Drop(koffiArgs);

@@ -28,10 +28,17 @@ const MARKER_MS = 30;
 /** The microphone: a 30 ms 1 kHz marker every second; returns each marker's onset in ms. */
 function writeMarkerWav(path: string): number[] {
   const totalMs = FIRST_MARKER_MS + MARKERS * MARKER_EVERY_MS + 500;
-  const starts = Array.from({ length: MARKERS }, (_, m) => Math.round(((FIRST_MARKER_MS + m * MARKER_EVERY_MS) * RATE) / 1000));
+  const starts = Array.from({ length: MARKERS }, (_, m) =>
+    Math.round(((FIRST_MARKER_MS + m * MARKER_EVERY_MS) * RATE) / 1000),
+  );
   const markerFrames = (MARKER_MS * RATE) / 1000;
   const inMarker = (i: number) => starts.some((start) => i >= start && i < start + markerFrames);
-  writeStereoWav(path, stereoPcm(Math.round((totalMs * RATE) / 1000), (i) => (inMarker(i) ? Math.sin((2 * Math.PI * 1000 * i) / RATE) * 0.5 : 0)));
+  writeStereoWav(
+    path,
+    stereoPcm(Math.round((totalMs * RATE) / 1000), (i) =>
+      inMarker(i) ? Math.sin((2 * Math.PI * 1000 * i) / RATE) * 0.5 : 0,
+    ),
+  );
   return starts.map((start) => (start * 1000) / RATE);
 }
 
@@ -61,14 +68,26 @@ async function connected(call: Call): Promise<number> {
 const platform = await startPlatformProcess({ tls: true });
 const dir = mkdtempSync(join(tmpdir(), 'svcpp-voice-latency-'));
 try {
-  const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id,
-    ca: readFileSync(platform.caFile!, 'utf8') });
+  const server = new SvcppServer({
+    apiBase: platform.apiBase,
+    botToken: platform.devApp.botToken,
+    applicationId: platform.devApp.id,
+    ca: readFileSync(platform.caFile!, 'utf8'),
+  });
   const clients: Client[] = [];
   for (const name of ['mouth', 'ear']) {
-    const client = new Client({ backend: 'napi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile: platform.caFile! });
-    await client.updateToken((await server.createProvisionalToken({ externalUserId: `latency-${name}-${process.pid}` })).accessToken);
+    const client = new Client({
+      backend: 'napi',
+      apiBase: platform.apiBase,
+      webBase: platform.httpUrl,
+      caFile: platform.caFile!,
+    });
+    await client.updateToken(
+      (await server.createProvisionalToken({ externalUserId: `latency-${name}-${process.pid}` })).accessToken,
+    );
     await client.connect();
-    for (const off of ['setNoiseSuppression', 'setAutomaticGainControl', 'setEchoCancellation'] as const) client.voice[off](false);
+    for (const off of ['setNoiseSuppression', 'setAutomaticGainControl', 'setEchoCancellation'] as const)
+      client.voice[off](false);
     clients.push(client);
   }
   const [mouth, ear] = clients as [Client, Client];
@@ -95,11 +114,17 @@ try {
   }
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-  console.log(`voice mouth-to-ear latency, loopback, file device in → file device out (${latencies.length}/${MARKERS} markers heard; ${heard.length} onsets in the recording)`);
+  console.log(
+    `voice mouth-to-ear latency, loopback, file device in → file device out (${latencies.length}/${MARKERS} markers heard; ${heard.length} onsets in the recording)`,
+  );
   if (latencies.length) {
-    console.log(`  median ${at(0.5).toFixed(1)} ms   p90 ${at(0.9).toFixed(1)} ms   min ${latencies[0]!.toFixed(1)} ms   max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+    console.log(
+      `  median ${at(0.5).toFixed(1)} ms   p90 ${at(0.9).toFixed(1)} ms   min ${latencies[0]!.toFixed(1)} ms   max ${latencies[latencies.length - 1]!.toFixed(1)} ms`,
+    );
   }
-  console.log('  (each side\'s origin is its Connected event in JavaScript: ± a few ms; figures indicative on a shared machine)');
+  console.log(
+    "  (each side's origin is its Connected event in JavaScript: ± a few ms; figures indicative on a shared machine)",
+  );
   for (const client of clients) await client.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

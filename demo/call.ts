@@ -10,7 +10,10 @@ const RATE = 48_000;
 
 /** A 48 kHz stereo 16-bit WAV of `seconds` of a sine at `hz`. */
 function writeTone(path: string, hz: number, seconds: number): void {
-  writeStereoWav(path, stereoPcm(RATE * seconds, (i) => Math.sin((2 * Math.PI * hz * i) / RATE) * 0.4));
+  writeStereoWav(
+    path,
+    stereoPcm(RATE * seconds, (i) => Math.sin((2 * Math.PI * hz * i) / RATE) * 0.4),
+  );
 }
 
 /**
@@ -22,16 +25,18 @@ function describeRecording(path: string): { seconds: number; hz: number } {
   const at = file.indexOf('data', 12, 'ascii') + 8;
   const window = RATE / 10;
   const windows = Math.floor((file.length - at) / 4 / window);
-  const loud: number[] = [];  // crossings per loud window
+  const loud: number[] = []; // crossings per loud window
   for (let w = 0; w < windows; w++) {
-    let energy = 0, count = 0, previous = 0;
+    let energy = 0,
+      count = 0,
+      previous = 0;
     for (let i = w * window; i < (w + 1) * window; i++) {
       const v = file.readInt16LE(at + i * 4);
       energy += v * v;
       if (previous < 0 && v >= 0) count++;
       previous = v;
     }
-    if (Math.sqrt(energy / window) < 1000) continue;  // quieter than −30 dBFS: silence between or around the tone
+    if (Math.sqrt(energy / window) < 1000) continue; // quieter than −30 dBFS: silence between or around the tone
     loud.push(count);
   }
   const inner = loud.slice(1, -1);
@@ -39,14 +44,19 @@ function describeRecording(path: string): { seconds: number; hz: number } {
   return { seconds: loud.length / 10, hz };
 }
 
-export async function demoCall(speaker: Client, listener: Client, dir: string, say: (line: string) => void): Promise<void> {
+export async function demoCall(
+  speaker: Client,
+  listener: Client,
+  dir: string,
+  say: (line: string) => void,
+): Promise<void> {
   const secret = 'demo-voice-lobby';
   const lobbyId = await speaker.createOrJoinLobby(secret);
   await listener.createOrJoinLobby(secret);
   const tone = join(dir, 'tone-440hz.wav');
   const heard = join(dir, 'heard.wav');
   writeTone(tone, 440, 2);
-  for (const client of [speaker, listener]) client.voice.setNoiseSuppression(false);  // a steady tone is not noise
+  for (const client of [speaker, listener]) client.voice.setNoiseSuppression(false); // a steady tone is not noise
   await speaker.voice.setInputDevice(`file:${tone}`);
   await listener.voice.setInputDevice('null');
   await listener.voice.setOutputDevice(`file:${heard}`);
@@ -57,7 +67,11 @@ export async function demoCall(speaker: Client, listener: Client, dir: string, s
   listening.on('statusChanged', (status) => statuses.push(CallStatus[status]));
   await listening.waitForStatus(CallStatus.Connected);
   say(`listener's call: ${statuses.join(' -> ')}`);
-  const spoken = new Promise<void>((resolve) => listening.on('speakingChanged', (_user, on) => { if (!on) resolve(); }));
+  const spoken = new Promise<void>((resolve) =>
+    listening.on('speakingChanged', (_user, on) => {
+      if (!on) resolve();
+    }),
+  );
   const speaking = speaker.startCall(lobbyId);
   speaking.setVadThreshold(false, -50);
   await speaking.waitForStatus(CallStatus.Connected);
@@ -67,5 +81,7 @@ export async function demoCall(speaker: Client, listener: Client, dir: string, s
   await speaker.voice.endCall(lobbyId);
   await listener.voice.endCall(lobbyId);
   const { seconds, hz } = describeRecording(heard);
-  say(`the recording holds ${seconds.toFixed(1)} s of a tone of about ${hz} Hz (sent: 2 s at 440 Hz): Opus over UDP through the platform's relay`);
+  say(
+    `the recording holds ${seconds.toFixed(1)} s of a tone of about ${hz} Hz (sent: 2 s at 440 Hz): Opus over UDP through the platform's relay`,
+  );
 }

@@ -53,20 +53,36 @@ say('the clients trust its self-signed certificate through the caFile option');
 why('this is what a real deployment talks to: accounts, friends, presence, lobbies and messages live here');
 
 title('backend');
-const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
-const linked = await server.createProvisionalToken({ externalUserId: 'player-42', preferredGlobalName: 'Player Forty-Two' });
+const server = new SvcppServer({
+  apiBase: platform.apiBase,
+  botToken: platform.devApp.botToken,
+  applicationId: platform.devApp.id,
+  ca: platform.caCertPem!,
+});
+const linked = await server.createProvisionalToken({
+  externalUserId: 'player-42',
+  preferredGlobalName: 'Player Forty-Two',
+});
 say(`SvcppServer.createProvisionalToken: an access token valid ${days(linked.expiresIn)}, handed to the game`);
 why('a game with its own accounts (Steam, consoles) vouches for its player: no sign-up, no password');
 
 {
   title('client');
-  await using client = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile,
-    applicationId: BigInt(platform.devApp.id), logMinSeverity });
+  await using client = new Client({
+    apiBase: platform.apiBase,
+    webBase: platform.httpUrl,
+    caFile,
+    applicationId: BigInt(platform.devApp.id),
+    logMinSeverity,
+  });
   client.on('log', (message, severity) => say(`sdk log [${LoggingSeverity[severity]}] ${message}`));
   // The status walk, one line per connect or disconnect (HttpWait -> Connecting -> Connected -> Ready).
   let statuses: string[] = [];
   client.on('statusChanged', (status) => statuses.push(ClientStatus[status]));
-  const sayStatuses = () => { say(`status: ${statuses.join(' -> ')}`); statuses = []; };
+  const sayStatuses = () => {
+    say(`status: ${statuses.join(' -> ')}`);
+    statuses = [];
+  };
   await client.updateToken(linked.accessToken);
   await client.connect();
   sayStatuses();
@@ -82,13 +98,22 @@ why('a game with its own accounts (Steam, consoles) vouches for its player: no s
   why('changes arrive as events, and the SDK keeps a cache you read without waiting (client.currentUser)');
 
   title('koffi');
-  await using ffi = new Client({ backend: 'koffi', apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
+  await using ffi = new Client({
+    backend: 'koffi',
+    apiBase: platform.apiBase,
+    webBase: platform.httpUrl,
+    caFile,
+    logMinSeverity,
+  });
   const checked = await ffi.fetchCurrentUser(linked.accessToken);
   say(`fetchCurrentUser: the token belongs to @${checked.username}`);
   why('one native library, two bindings: the N-API addon by default, koffi where no addon can be loaded');
 
   title('call');
-  const friend = await server.createProvisionalToken({ externalUserId: 'player-7', preferredGlobalName: 'Player Seven' });
+  const friend = await server.createProvisionalToken({
+    externalUserId: 'player-7',
+    preferredGlobalName: 'Player Seven',
+  });
   await using listener = new Client({ apiBase: platform.apiBase, webBase: platform.httpUrl, caFile, logMinSeverity });
   await listener.updateToken(friend.accessToken);
   await listener.connect();

@@ -18,9 +18,16 @@ export class AuthorizationCodeChallenge {
 
   constructor(init?: Partial<AuthorizationCodeChallengeInit>, options?: ValueObjectOptions);
   /** @internal adopts a native handle */
-  constructor(init: Partial<AuthorizationCodeChallengeInit> | undefined, options: ValueObjectOptions, adopt: { api: NativeApi; handle: NativeHandle<'AuthorizationCodeChallenge'> });
-  constructor(init: Partial<AuthorizationCodeChallengeInit> = {}, options: ValueObjectOptions = {},
-    adopt?: { api: NativeApi; handle: NativeHandle<'AuthorizationCodeChallenge'> }) {
+  constructor(
+    init: Partial<AuthorizationCodeChallengeInit> | undefined,
+    options: ValueObjectOptions,
+    adopt: { api: NativeApi; handle: NativeHandle<'AuthorizationCodeChallenge'> },
+  );
+  constructor(
+    init: Partial<AuthorizationCodeChallengeInit> = {},
+    options: ValueObjectOptions = {},
+    adopt?: { api: NativeApi; handle: NativeHandle<'AuthorizationCodeChallenge'> },
+  ) {
     this.api = adopt?.api ?? loadBackend(options.backend);
     this.handle = adopt?.handle ?? this.api.AuthorizationCodeChallenge_Init();
     if (init.method !== undefined) this.method = init.method;
@@ -43,7 +50,11 @@ export class AuthorizationCodeChallenge {
   }
 
   clone(): AuthorizationCodeChallenge {
-    return new AuthorizationCodeChallenge(undefined, {}, { api: this.api, handle: this.api.AuthorizationCodeChallenge_Clone(this.handle) });
+    return new AuthorizationCodeChallenge(
+      undefined,
+      {},
+      { api: this.api, handle: this.api.AuthorizationCodeChallenge_Clone(this.handle) },
+    );
   }
 
   toJSON(): AuthorizationCodeChallengeInit {
@@ -76,9 +87,16 @@ export class AuthorizationArgs {
 
   constructor(init?: AuthorizationArgsInit, options?: ValueObjectOptions);
   /** @internal adopts a native handle */
-  constructor(init: undefined, options: ValueObjectOptions, adopt: { api: NativeApi; handle: NativeHandle<'AuthorizationArgs'> });
-  constructor(init: AuthorizationArgsInit = {}, options: ValueObjectOptions = {},
-    adopt?: { api: NativeApi; handle: NativeHandle<'AuthorizationArgs'> }) {
+  constructor(
+    init: undefined,
+    options: ValueObjectOptions,
+    adopt: { api: NativeApi; handle: NativeHandle<'AuthorizationArgs'> },
+  );
+  constructor(
+    init: AuthorizationArgsInit = {},
+    options: ValueObjectOptions = {},
+    adopt?: { api: NativeApi; handle: NativeHandle<'AuthorizationArgs'> },
+  ) {
     this.api = adopt?.api ?? loadBackend(options.backend);
     this.handle = adopt?.handle ?? this.api.AuthorizationArgs_Init();
     Object.assign(this, init);
@@ -126,7 +144,11 @@ export class AuthorizationArgs {
       this.api.AuthorizationArgs_SetCodeChallenge(this.handle, value?.handle);
       return;
     }
-    const challenge = new AuthorizationCodeChallenge(value, {}, { api: this.api, handle: this.api.AuthorizationCodeChallenge_Init() });
+    const challenge = new AuthorizationCodeChallenge(
+      value,
+      {},
+      { api: this.api, handle: this.api.AuthorizationCodeChallenge_Init() },
+    );
     try {
       this.api.AuthorizationArgs_SetCodeChallenge(this.handle, challenge.handle);
     } finally {
@@ -151,7 +173,11 @@ export class AuthorizationArgs {
 
   /** An independent deep copy. */
   clone(): AuthorizationArgs {
-    return new AuthorizationArgs(undefined, {}, { api: this.api, handle: this.api.AuthorizationArgs_Clone(this.handle) });
+    return new AuthorizationArgs(
+      undefined,
+      {},
+      { api: this.api, handle: this.api.AuthorizationArgs_Clone(this.handle) },
+    );
   }
 
   dispose(): void {

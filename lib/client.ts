@@ -17,11 +17,21 @@ import { GeneratedClientMethods } from './generated/client-methods.js';
 import { abortedError, connectionError } from './client/errors.js';
 import { createCodeVerifier, withNativeActivity, withNativeInvite } from './client/native-values.js';
 import type {
-  AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ExternalAuth, TokenResponse,
+  AuthorizationCodeVerifierSnapshot,
+  AuthorizationResult,
+  AuthorizeOptions,
+  ExternalAuth,
+  TokenResponse,
 } from './client/types.js';
 
 export type {
-  AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ClientEvents, ClientOptions, ExternalAuth, TokenResponse,
+  AuthorizationCodeVerifierSnapshot,
+  AuthorizationResult,
+  AuthorizeOptions,
+  ClientEvents,
+  ClientOptions,
+  ExternalAuth,
+  TokenResponse,
 } from './client/types.js';
 import type { Call } from './voice/call.js';
 import type { CallAudioOptions } from './voice/voice-area.js';
@@ -69,11 +79,15 @@ export class Client extends GeneratedClientMethods {
    * opened through `options.openUrl` (else the system browser). Resolves with the code; send a PKCE challenge
    * in `args.codeChallenge` and exchange the code with getToken().
    */
-  authorize(args: AuthorizationArgs | AuthorizationArgsInit = {}, options: AuthorizeOptions = {}): Promise<AuthorizationResult> {
+  authorize(
+    args: AuthorizationArgs | AuthorizationArgsInit = {},
+    options: AuthorizeOptions = {},
+  ): Promise<AuthorizationResult> {
     const { signal, openUrl } = options;
     if (signal?.aborted) return Promise.reject(abortedError('the signal was already aborted'));
     return this.operation<AuthorizationResult>((handle, api, settle) => {
-      const owned = args instanceof AuthorizationArgs ? undefined : new AuthorizationArgs(args, { backend: this.backend });
+      const owned =
+        args instanceof AuthorizationArgs ? undefined : new AuthorizationArgs(args, { backend: this.backend });
       const onAbort = () => this.abortAuthorize();
       try {
         api.Client_SetAuthorizeUrlCallback(handle, openUrl ? (url) => openUrl(url) : null);
@@ -89,58 +103,107 @@ export class Client extends GeneratedClientMethods {
   }
 
   /** Exchanges an authorization code (PKCE verifier, public client) for tokens. */
-  getToken(args: { applicationId?: bigint; code: string; codeVerifier: string; redirectUri: string }): Promise<TokenResponse> {
+  getToken(args: {
+    applicationId?: bigint;
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<TokenResponse> {
     return this.tokenOperation((handle, api, cb) =>
-      api.Client_GetToken(handle, args.applicationId ?? 0n, args.code, args.codeVerifier, args.redirectUri, cb));
+      api.Client_GetToken(handle, args.applicationId ?? 0n, args.code, args.codeVerifier, args.redirectUri, cb),
+    );
   }
 
   /** Signs in a provisional account with an external credential. */
   getProvisionalToken(args: ExternalAuth & { applicationId?: bigint }): Promise<TokenResponse> {
     return this.tokenOperation((handle, api, cb) =>
-      api.Client_GetProvisionalToken(handle, args.applicationId ?? 0n, args.externalAuthType, args.externalAuthToken, cb));
+      api.Client_GetProvisionalToken(
+        handle,
+        args.applicationId ?? 0n,
+        args.externalAuthType,
+        args.externalAuthToken,
+        cb,
+      ),
+    );
   }
 
   /** getToken() that also merges the provisional account behind the external credential into the signed-in account. */
-  getTokenFromProvisionalMerge(args: ExternalAuth & { applicationId?: bigint; code: string; codeVerifier: string; redirectUri: string }): Promise<TokenResponse> {
-    return this.tokenOperation((handle, api, cb) => api.Client_GetTokenFromProvisionalMerge(
-      handle, args.applicationId ?? 0n, args.code, args.codeVerifier, args.redirectUri, args.externalAuthType, args.externalAuthToken, cb));
+  getTokenFromProvisionalMerge(
+    args: ExternalAuth & { applicationId?: bigint; code: string; codeVerifier: string; redirectUri: string },
+  ): Promise<TokenResponse> {
+    return this.tokenOperation((handle, api, cb) =>
+      api.Client_GetTokenFromProvisionalMerge(
+        handle,
+        args.applicationId ?? 0n,
+        args.code,
+        args.codeVerifier,
+        args.redirectUri,
+        args.externalAuthType,
+        args.externalAuthToken,
+        cb,
+      ),
+    );
   }
 
   /**
    * Rotates a token pair (the old pair stops working). An invalid_grant rejects with ERR_SVCPP_AUTHORIZATION_FAILED.
    */
   refreshToken(args: { applicationId?: bigint; refreshToken: string }): Promise<TokenResponse> {
-    return this.tokenOperation((handle, api, cb) => api.Client_RefreshToken(handle, args.applicationId ?? 0n, args.refreshToken, cb));
+    return this.tokenOperation((handle, api, cb) =>
+      api.Client_RefreshToken(handle, args.applicationId ?? 0n, args.refreshToken, cb),
+    );
   }
 
   /** Revokes every token of the application for the token's user. */
   revokeToken(args: { applicationId?: bigint; token: string }): Promise<void> {
     return this.operation((handle, api, settle) =>
-      api.Client_RevokeToken(handle, args.applicationId ?? 0n, args.token, (result) => settle(result, () => undefined)));
+      api.Client_RevokeToken(handle, args.applicationId ?? 0n, args.token, (result) => settle(result, () => undefined)),
+    );
   }
 
   /** A token of a child application from a token of its parent (same expiry, no refresh token). */
   exchangeChildToken(args: { parentApplicationToken: string; childApplicationId: bigint }): Promise<TokenResponse> {
     return this.operation((handle, api, settle) =>
-      api.Client_ExchangeChildToken(handle, args.parentApplicationToken, args.childApplicationId, (result, accessToken, tokenType, expiresIn, scopes) =>
-        settle(result, () => ({ accessToken, refreshToken: undefined, tokenType, expiresIn, scopes }))));
+      api.Client_ExchangeChildToken(
+        handle,
+        args.parentApplicationToken,
+        args.childApplicationId,
+        (result, accessToken, tokenType, expiresIn, scopes) =>
+          settle(result, () => ({ accessToken, refreshToken: undefined, tokenType, expiresIn, scopes })),
+      ),
+    );
   }
 
   /** Moves the external identity off the full account into a new provisional account. */
   unmergeIntoProvisionalAccount(args: ExternalAuth & { applicationId?: bigint }): Promise<void> {
-    return this.operation((handle, api, settle) => api.Client_UnmergeIntoProvisionalAccount(
-      handle, args.applicationId ?? 0n, args.externalAuthType, args.externalAuthToken, (result) => settle(result, () => undefined)));
+    return this.operation((handle, api, settle) =>
+      api.Client_UnmergeIntoProvisionalAccount(
+        handle,
+        args.applicationId ?? 0n,
+        args.externalAuthType,
+        args.externalAuthToken,
+        (result) => settle(result, () => undefined),
+      ),
+    );
   }
 
   /** Sets the access token used for HTTP calls and the gateway; then call connect(). */
   updateToken(token: string, tokenType: AuthorizationTokenType = AuthorizationTokenType.Bearer): Promise<void> {
-    return this.operation((handle, api, settle) => api.Client_UpdateToken(handle, tokenType, token, (result) => settle(result, () => undefined)));
+    return this.operation((handle, api, settle) =>
+      api.Client_UpdateToken(handle, tokenType, token, (result) => settle(result, () => undefined)),
+    );
   }
 
   /** Validates a token by fetching its user (no connection). */
-  fetchCurrentUser(token: string, tokenType: AuthorizationTokenType = AuthorizationTokenType.Bearer): Promise<{ id: bigint; username: string }> {
+  fetchCurrentUser(
+    token: string,
+    tokenType: AuthorizationTokenType = AuthorizationTokenType.Bearer,
+  ): Promise<{ id: bigint; username: string }> {
     return this.operation((handle, api, settle) =>
-      api.Client_FetchCurrentUser(handle, tokenType, token, (result, id, username) => settle(result, () => ({ id, username }))));
+      api.Client_FetchCurrentUser(handle, tokenType, token, (result, id, username) =>
+        settle(result, () => ({ id, username })),
+      ),
+    );
   }
 
   /** True once updateToken() set a token (its validity is not checked). */
@@ -156,11 +219,14 @@ export class Client extends GeneratedClientMethods {
    */
   connect(): Promise<void> {
     if (!this.closed && this.status === ClientStatus.Ready) return Promise.resolve();
-    return this.untilStatus((status, error, detail) => {
-      if (status === ClientStatus.Ready) return true;
-      if (status === ClientStatus.Disconnected) throw connectionError(error, detail, this.lastConnectionFailure);
-      return false;
-    }, (handle, api) => api.Client_Connect(handle));
+    return this.untilStatus(
+      (status, error, detail) => {
+        if (status === ClientStatus.Ready) return true;
+        if (status === ClientStatus.Disconnected) throw connectionError(error, detail, this.lastConnectionFailure);
+        return false;
+      },
+      (handle, api) => api.Client_Connect(handle),
+    );
   }
 
   /**
@@ -180,7 +246,10 @@ export class Client extends GeneratedClientMethods {
   /** Closes the gateway session; resolves at Disconnected. */
   disconnect(): Promise<void> {
     if (!this.closed && this.status === ClientStatus.Disconnected) return Promise.resolve();
-    return this.untilStatus((status) => status === ClientStatus.Disconnected, (handle, api) => api.Client_Disconnect(handle));
+    return this.untilStatus(
+      (status) => status === ClientStatus.Disconnected,
+      (handle, api) => api.Client_Disconnect(handle),
+    );
   }
 
   // ---- users ----
@@ -197,18 +266,25 @@ export class Client extends GeneratedClientMethods {
    * field; nothing is sent); needs a Ready session (ERR_SVCPP_CLIENT_NOT_READY).
    */
   updateRichPresence(activity: Activity): Promise<void> {
-    return this.voidOperation((handle, api, cb) => withNativeActivity(api, activity, (native) => api.Client_UpdateRichPresence(handle, native, cb)));
+    return this.voidOperation((handle, api, cb) =>
+      withNativeActivity(api, activity, (native) => api.Client_UpdateRichPresence(handle, native, cb)),
+    );
   }
 
   /** Answers a join request (an invite of type JoinRequest) with an invite to its sender. */
   sendActivityJoinRequestReply(invite: ActivityInvite): Promise<void> {
-    return this.voidOperation((handle, api, cb) => withNativeInvite(api, invite, (native) => api.Client_SendActivityJoinRequestReply(handle, native, cb)));
+    return this.voidOperation((handle, api, cb) =>
+      withNativeInvite(api, invite, (native) => api.Client_SendActivityJoinRequestReply(handle, native, cb)),
+    );
   }
 
   /** Accepts an invite of type Join; resolves with the join secret of the sender's current activity. */
   acceptActivityInvite(invite: ActivityInvite): Promise<string> {
-    return this.operation((handle, api, settle) => withNativeInvite(api, invite, (native) =>
-      api.Client_AcceptActivityInvite(handle, native, (result, joinSecret) => settle(result, () => joinSecret))));
+    return this.operation((handle, api, settle) =>
+      withNativeInvite(api, invite, (native) =>
+        api.Client_AcceptActivityInvite(handle, native, (result, joinSecret) => settle(result, () => joinSecret)),
+      ),
+    );
   }
 
   // ---- messages (lib/messages.ts) ----
@@ -244,7 +320,13 @@ export class Client extends GeneratedClientMethods {
     return this.operation((handle, api, settle) => {
       const cb = (result: NativeHandle<'ClientResult'>, lobbyId: bigint) => settle(result, () => lobbyId);
       if (options.lobbyMetadata || options.memberMetadata) {
-        api.Client_CreateOrJoinLobbyWithMetadata(handle, secret, options.lobbyMetadata ?? {}, options.memberMetadata ?? {}, cb);
+        api.Client_CreateOrJoinLobbyWithMetadata(
+          handle,
+          secret,
+          options.lobbyMetadata ?? {},
+          options.memberMetadata ?? {},
+          cb,
+        );
       } else {
         api.Client_CreateOrJoinLobby(handle, secret, cb);
       }
@@ -261,8 +343,14 @@ export class Client extends GeneratedClientMethods {
    * `onMergeRequired` is called and the promise rejects with the platform's error.
    */
   joinLinkedLobbyGuild(lobbyId: bigint, options: { onMergeRequired?: () => void } = {}): Promise<string> {
-    return this.operation((handle, api, settle) => api.Client_JoinLinkedLobbyGuild(handle, lobbyId, () => options.onMergeRequired?.(),
-      (result, inviteUrl) => settle(result, () => inviteUrl)));
+    return this.operation((handle, api, settle) =>
+      api.Client_JoinLinkedLobbyGuild(
+        handle,
+        lobbyId,
+        () => options.onMergeRequired?.(),
+        (result, inviteUrl) => settle(result, () => inviteUrl),
+      ),
+    );
   }
 
   /**
@@ -270,8 +358,14 @@ export class Client extends GeneratedClientMethods {
    * and a rejection; a message canOpenMessageInPlatform() refuses is ERR_SVCPP_VALIDATION; no local client: RPCError.
    */
   openMessageInPlatform(messageId: bigint, options: { onMergeRequired?: () => void } = {}): Promise<void> {
-    return this.operation((handle, api, settle) => api.Client_OpenMessageInPlatform(handle, messageId, () => options.onMergeRequired?.(),
-      (result) => settle(result, () => undefined)));
+    return this.operation((handle, api, settle) =>
+      api.Client_OpenMessageInPlatform(
+        handle,
+        messageId,
+        () => options.onMergeRequired?.(),
+        (result) => settle(result, () => undefined),
+      ),
+    );
   }
 
   // ---- voice calls (lib/voice/: Call, devices and settings on client.voice) ----

@@ -6,7 +6,10 @@ import type { ConnectionFailureSnapshot } from './generated/snapshots.js';
 export type { ConnectionFailureSnapshot } from './generated/snapshots.js';
 
 /** Reads a ConnectionFailure into a snapshot and drops it: one crossing. */
-export function takeConnectionFailure(api: NativeApi, handle: NativeHandle<'ConnectionFailure'>): ConnectionFailureSnapshot {
+export function takeConnectionFailure(
+  api: NativeApi,
+  handle: NativeHandle<'ConnectionFailure'>,
+): ConnectionFailureSnapshot {
   return api.ConnectionFailure_Snapshot(handle, true);
 }
 

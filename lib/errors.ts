@@ -39,7 +39,8 @@ export function closedError(what: string): SvcppError {
 }
 
 /** Stable codes of SvcppConnectionError, one per Client.Error value. */
-export type SvcppConnectionErrorCode = 'ERR_SVCPP_CONNECTION_FAILED' | 'ERR_SVCPP_UNEXPECTED_CLOSE' | 'ERR_SVCPP_CONNECTION_CANCELED';
+export type SvcppConnectionErrorCode =
+  'ERR_SVCPP_CONNECTION_FAILED' | 'ERR_SVCPP_UNEXPECTED_CLOSE' | 'ERR_SVCPP_CONNECTION_CANCELED';
 
 /**
  * connect() ended in Disconnected instead of Ready. `detail` is the gateway close code (UnexpectedClose, e.g.

@@ -11,6 +11,9 @@ export function takeGuildSnapshots(api: NativeApi, handles: NativeHandle<'GuildM
 }
 
 /** Reads GuildChannel handles into snapshots and drops them (one crossing each). */
-export function takeGuildChannelSnapshots(api: NativeApi, handles: NativeHandle<'GuildChannel'>[]): GuildChannelSnapshot[] {
+export function takeGuildChannelSnapshots(
+  api: NativeApi,
+  handles: NativeHandle<'GuildChannel'>[],
+): GuildChannelSnapshot[] {
   return handles.map((handle) => api.GuildChannel_Snapshot(handle, true));
 }

@@ -1,19 +1,48 @@
 // svcpp — the TypeScript face of the SDK. Ids are bigint (64-bit snowflakes).
 export { Client } from './client.js';
 export type {
-  AuthorizationCodeVerifierSnapshot, AuthorizationResult, AuthorizeOptions, ClientEvents, ClientOptions, ExternalAuth, TokenResponse,
+  AuthorizationCodeVerifierSnapshot,
+  AuthorizationResult,
+  AuthorizeOptions,
+  ClientEvents,
+  ClientOptions,
+  ExternalAuth,
+  TokenResponse,
 } from './client.js';
 export type { UserApplicationProfileSnapshot, UserSnapshot } from './users.js';
 export type { GuildChannelSnapshot, GuildSnapshot, LinkedLobbySnapshot } from './guilds.js';
-export type { CreateOrJoinLobbyOptions, LinkedChannelSnapshot, LobbyCallInfo, LobbyCallParticipant, LobbyEvents, LobbyMemberSnapshot, LobbySnapshot } from './lobbies.js';
 export type {
-  AdditionalContentSnapshot, ChannelSnapshot, MessageEvents, MessageSnapshot, UserMessageSummarySnapshot,
+  CreateOrJoinLobbyOptions,
+  LinkedChannelSnapshot,
+  LobbyCallInfo,
+  LobbyCallParticipant,
+  LobbyEvents,
+  LobbyMemberSnapshot,
+  LobbySnapshot,
+} from './lobbies.js';
+export type {
+  AdditionalContentSnapshot,
+  ChannelSnapshot,
+  MessageEvents,
+  MessageSnapshot,
+  UserMessageSummarySnapshot,
 } from './messages.js';
 export type { RelationshipSnapshot } from './relationships.js';
 export type { ConnectionEvents, ConnectionFailureSnapshot } from './connection.js';
-export type { Activity, ActivityAssets, ActivityButton, ActivityInvite, ActivityParty, ActivityTimestamps } from './presence.js';
 export type {
-  ActivityAssetsSnapshot, ActivityPartySnapshot, ActivitySecretsSnapshot, ActivitySnapshot, ActivityTimestampsSnapshot,
+  Activity,
+  ActivityAssets,
+  ActivityButton,
+  ActivityInvite,
+  ActivityParty,
+  ActivityTimestamps,
+} from './presence.js';
+export type {
+  ActivityAssetsSnapshot,
+  ActivityPartySnapshot,
+  ActivitySecretsSnapshot,
+  ActivitySnapshot,
+  ActivityTimestampsSnapshot,
 } from './generated/snapshots.js';
 export type { LocalClientEvents, LocalClientOptions } from './local-client.js';
 export { Call } from './voice/call.js';

@@ -76,10 +76,12 @@ export function nativeLibraryPath(options: LoadOptions = {}): string {
   const addon = addonPath(options);
   const root = nativeRootOf(options);
   const file = target.libraryFile;
-  const candidates = addon ? [join(dirname(addon), file)] : [
-    ...(process.env.PREBUILDS_ONLY ? [] : [join(root, 'build', 'Release', file)]),
-    join(root, 'prebuilds', target.name, file),
-  ];
+  const candidates = addon
+    ? [join(dirname(addon), file)]
+    : [
+        ...(process.env.PREBUILDS_ONLY ? [] : [join(root, 'build', 'Release', file)]),
+        join(root, 'prebuilds', target.name, file),
+      ];
   const found = candidates.find((path) => existsSync(path));
   if (!found) throw new Error(`svcpp: ${file} not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -97,7 +99,7 @@ const loaded = new Map<BackendName, NativeApi>();
 export function loadBackend(name: BackendName = 'napi', options: LoadOptions = {}): NativeApi {
   let api = loaded.get(name);
   if (api) return api;
-  targetFor();  // an unsupported system fails here, by name, before any file lookup
+  targetFor(); // an unsupported system fails here, by name, before any file lookup
   if (name === 'napi') api = loadNapi(options);
   // The binding gets the face's errors handed in, as the addon does (loadNapi): bindings/ imports nothing from lib/.
   else if (name === 'koffi') api = createKoffiApi(nativeLibraryPath(options), errcError);
@@ -105,7 +107,10 @@ export function loadBackend(name: BackendName = 'napi', options: LoadOptions = {
   try {
     api.CheckAbiVersion(ABI_VERSION);
   } catch (error) {
-    throw errcError(9, `svcpp: the native library (ABI ${api.GetAbiVersion()}) cannot serve this package (ABI ${ABI_VERSION}): ${String(error)}`);
+    throw errcError(
+      9,
+      `svcpp: the native library (ABI ${api.GetAbiVersion()}) cannot serve this package (ABI ${ABI_VERSION}): ${String(error)}`,
+    );
   }
   loaded.set(name, api);
   return api;

@@ -73,7 +73,7 @@ function readCallInfo(api: NativeApi, lobby: NativeHandle<'LobbyHandle'>): Lobby
     const participants: LobbyCallParticipant[] = [];
     for (const userId of d.getParticipants) {
       const state = api.CallInfoHandle_GetVoiceStateHandle(info, userId);
-      if (!state) continue;  // left between the two reads
+      if (!state) continue; // left between the two reads
       participants.push({ userId, ...api.VoiceStateHandle_Snapshot(state, true) });
     }
     return { channelId: d.channelId, guildId: d.guildId, participants };
@@ -83,7 +83,10 @@ function readCallInfo(api: NativeApi, lobby: NativeHandle<'LobbyHandle'>): Lobby
 }
 
 /** Reads a LobbyMemberHandle into a snapshot and drops it: one crossing. */
-export function takeLobbyMemberSnapshot(api: NativeApi, handle: NativeHandle<'LobbyMemberHandle'>): LobbyMemberSnapshot {
+export function takeLobbyMemberSnapshot(
+  api: NativeApi,
+  handle: NativeHandle<'LobbyMemberHandle'>,
+): LobbyMemberSnapshot {
   return api.LobbyMemberHandle_Snapshot(handle, true);
 }
 

@@ -27,6 +27,10 @@ export interface LocalClientOptions {
 }
 
 /** Applies LocalClientOptions to the native create options. */
-export function applyLocalClientOptions(api: NativeApi, createOptions: NativeHandle<'ClientCreateOptions'>, options: LocalClientOptions): void {
+export function applyLocalClientOptions(
+  api: NativeApi,
+  createOptions: NativeHandle<'ClientCreateOptions'>,
+  options: LocalClientOptions,
+): void {
   if (options.ipcPath !== undefined) api.ClientCreateOptions_SetIpcPath(createOptions, options.ipcPath);
 }

@@ -3,7 +3,12 @@
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
 import type { ChannelSnapshot, MessageSnapshot, UserMessageSummarySnapshot } from './generated/snapshots.js';
-export type { AdditionalContentSnapshot, ChannelSnapshot, MessageSnapshot, UserMessageSummarySnapshot } from './generated/snapshots.js';
+export type {
+  AdditionalContentSnapshot,
+  ChannelSnapshot,
+  MessageSnapshot,
+  UserMessageSummarySnapshot,
+} from './generated/snapshots.js';
 
 /** Reads a MessageHandle into a snapshot and drops it: one crossing (MessageHandle_Snapshot). */
 export function takeMessageSnapshot(api: NativeApi, handle: NativeHandle<'MessageHandle'>): MessageSnapshot {
@@ -21,7 +26,10 @@ export function takeChannelSnapshot(api: NativeApi, handle: NativeHandle<'Channe
 }
 
 /** Reads UserMessageSummary values into snapshots and drops them (one crossing each). */
-export function takeSummarySnapshots(api: NativeApi, handles: NativeHandle<'UserMessageSummary'>[]): UserMessageSummarySnapshot[] {
+export function takeSummarySnapshots(
+  api: NativeApi,
+  handles: NativeHandle<'UserMessageSummary'>[],
+): UserMessageSummarySnapshot[] {
   return handles.map((handle) => api.UserMessageSummary_Snapshot(handle, true));
 }
 

@@ -3,7 +3,11 @@
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 
 /** Registers (cb) or clears (null) one native event slot of a client. */
-export type EventSetter<A extends unknown[]> = (api: NativeApi, client: NativeHandle<'Client'>, cb: ((...args: A) => void) | null) => void;
+export type EventSetter<A extends unknown[]> = (
+  api: NativeApi,
+  client: NativeHandle<'Client'>,
+  cb: ((...args: A) => void) | null,
+) => void;
 
 /** One setter per event of an event map. */
 export type EventSetters<Events extends Record<string, unknown[]>> = { [K in keyof Events]: EventSetter<Events[K]> };

@@ -2,7 +2,10 @@
 // Activity for the call and dropped right after; activities and invites read from the SDK are snapshots (the native
 // handles are dropped at once, see snapshot.ts). Ids are bigint snowflakes.
 import type {
-  ActivityGamePlatforms, ActivityPartyPrivacy, ActivityTypes, StatusDisplayTypes,
+  ActivityGamePlatforms,
+  ActivityPartyPrivacy,
+  ActivityTypes,
+  StatusDisplayTypes,
 } from './generated/enums.js';
 import type { NativeApi, NativeHandle } from './generated/native-api.js';
 import type { EventSetters } from './native-events.js';
@@ -92,39 +95,64 @@ export function toNativeActivity(api: NativeApi, activity: Activity): NativeHand
     api.Activity_SetApplicationId(h, activity.applicationId);
     api.Activity_SetParentApplicationId(h, activity.parentApplicationId);
     if (activity.supportedPlatforms !== undefined) api.Activity_SetSupportedPlatforms(h, activity.supportedPlatforms);
-    if (activity.assets) withPart(api.ActivityAssets_Init(), (a) => {
-      const assets = activity.assets!;
-      api.ActivityAssets_SetLargeImage(a, assets.largeImage);
-      api.ActivityAssets_SetLargeText(a, assets.largeText);
-      api.ActivityAssets_SetLargeUrl(a, assets.largeUrl);
-      api.ActivityAssets_SetSmallImage(a, assets.smallImage);
-      api.ActivityAssets_SetSmallText(a, assets.smallText);
-      api.ActivityAssets_SetSmallUrl(a, assets.smallUrl);
-      api.ActivityAssets_SetInviteCoverImage(a, assets.inviteCoverImage);
-      api.Activity_SetAssets(h, a);
-    }, (a) => api.ActivityAssets_Drop(a));
-    if (activity.timestamps) withPart(api.ActivityTimestamps_Init(), (t) => {
-      api.ActivityTimestamps_SetStart(t, activity.timestamps!.start ?? 0n);
-      api.ActivityTimestamps_SetEnd(t, activity.timestamps!.end ?? 0n);
-      api.Activity_SetTimestamps(h, t);
-    }, (t) => api.ActivityTimestamps_Drop(t));
-    if (activity.party) withPart(api.ActivityParty_Init(), (p) => {
-      const party = activity.party!;
-      api.ActivityParty_SetId(p, party.id);
-      api.ActivityParty_SetCurrentSize(p, party.currentSize);
-      api.ActivityParty_SetMaxSize(p, party.maxSize);
-      if (party.privacy !== undefined) api.ActivityParty_SetPrivacy(p, party.privacy);
-      api.Activity_SetParty(h, p);
-    }, (p) => api.ActivityParty_Drop(p));
-    for (const button of activity.buttons ?? []) withPart(api.ActivityButton_Init(), (b) => {
-      api.ActivityButton_SetLabel(b, button.label);
-      api.ActivityButton_SetUrl(b, button.url);
-      api.Activity_AddButton(h, b);
-    }, (b) => api.ActivityButton_Drop(b));
-    if (activity.secrets) withPart(api.ActivitySecrets_Init(), (s) => {
-      api.ActivitySecrets_SetJoin(s, activity.secrets!.join);
-      api.Activity_SetSecrets(h, s);
-    }, (s) => api.ActivitySecrets_Drop(s));
+    if (activity.assets)
+      withPart(
+        api.ActivityAssets_Init(),
+        (a) => {
+          const assets = activity.assets!;
+          api.ActivityAssets_SetLargeImage(a, assets.largeImage);
+          api.ActivityAssets_SetLargeText(a, assets.largeText);
+          api.ActivityAssets_SetLargeUrl(a, assets.largeUrl);
+          api.ActivityAssets_SetSmallImage(a, assets.smallImage);
+          api.ActivityAssets_SetSmallText(a, assets.smallText);
+          api.ActivityAssets_SetSmallUrl(a, assets.smallUrl);
+          api.ActivityAssets_SetInviteCoverImage(a, assets.inviteCoverImage);
+          api.Activity_SetAssets(h, a);
+        },
+        (a) => api.ActivityAssets_Drop(a),
+      );
+    if (activity.timestamps)
+      withPart(
+        api.ActivityTimestamps_Init(),
+        (t) => {
+          api.ActivityTimestamps_SetStart(t, activity.timestamps!.start ?? 0n);
+          api.ActivityTimestamps_SetEnd(t, activity.timestamps!.end ?? 0n);
+          api.Activity_SetTimestamps(h, t);
+        },
+        (t) => api.ActivityTimestamps_Drop(t),
+      );
+    if (activity.party)
+      withPart(
+        api.ActivityParty_Init(),
+        (p) => {
+          const party = activity.party!;
+          api.ActivityParty_SetId(p, party.id);
+          api.ActivityParty_SetCurrentSize(p, party.currentSize);
+          api.ActivityParty_SetMaxSize(p, party.maxSize);
+          if (party.privacy !== undefined) api.ActivityParty_SetPrivacy(p, party.privacy);
+          api.Activity_SetParty(h, p);
+        },
+        (p) => api.ActivityParty_Drop(p),
+      );
+    for (const button of activity.buttons ?? [])
+      withPart(
+        api.ActivityButton_Init(),
+        (b) => {
+          api.ActivityButton_SetLabel(b, button.label);
+          api.ActivityButton_SetUrl(b, button.url);
+          api.Activity_AddButton(h, b);
+        },
+        (b) => api.ActivityButton_Drop(b),
+      );
+    if (activity.secrets)
+      withPart(
+        api.ActivitySecrets_Init(),
+        (s) => {
+          api.ActivitySecrets_SetJoin(s, activity.secrets!.join);
+          api.Activity_SetSecrets(h, s);
+        },
+        (s) => api.ActivitySecrets_Drop(s),
+      );
     return h;
   } catch (error) {
     api.Activity_Drop(h);
@@ -171,6 +199,8 @@ export type InviteEvents = {
 };
 
 export const INVITE_EVENT_SETTERS: EventSetters<InviteEvents> = {
-  activityInviteCreated: (api, client, cb) => api.Client_SetActivityInviteCreatedCallback(client, cb && ((invite) => cb(takeInviteSnapshot(api, invite)))),
-  activityInviteUpdated: (api, client, cb) => api.Client_SetActivityInviteUpdatedCallback(client, cb && ((invite) => cb(takeInviteSnapshot(api, invite)))),
+  activityInviteCreated: (api, client, cb) =>
+    api.Client_SetActivityInviteCreatedCallback(client, cb && ((invite) => cb(takeInviteSnapshot(api, invite)))),
+  activityInviteUpdated: (api, client, cb) =>
+    api.Client_SetActivityInviteUpdatedCallback(client, cb && ((invite) => cb(takeInviteSnapshot(api, invite)))),
 };

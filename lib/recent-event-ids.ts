@@ -12,7 +12,8 @@ export class RecentEventIds {
 
   /** `capacity` ids are remembered (the oldest are forgotten first); 0 remembers none. */
   constructor(readonly capacity: number) {
-    if (!Number.isSafeInteger(capacity) || capacity < 0) throw new RangeError('svcpp: rememberEventIds must be a non-negative integer');
+    if (!Number.isSafeInteger(capacity) || capacity < 0)
+      throw new RangeError('svcpp: rememberEventIds must be a non-negative integer');
   }
 
   /** Marks the id as being handled when it is new; then call `finish` (handled) or `forget` (failed: retry welcome). */

@@ -6,12 +6,18 @@ import type { EventSetters } from './native-events.js';
 export type { RelationshipSnapshot } from './generated/snapshots.js';
 
 /** Reads a RelationshipHandle into a snapshot and drops the handle: one crossing (RelationshipHandle_Snapshot). */
-export function takeRelationshipSnapshot(api: NativeApi, handle: NativeHandle<'RelationshipHandle'>): RelationshipSnapshot {
+export function takeRelationshipSnapshot(
+  api: NativeApi,
+  handle: NativeHandle<'RelationshipHandle'>,
+): RelationshipSnapshot {
   return api.RelationshipHandle_Snapshot(handle, true);
 }
 
 /** Reads RelationshipHandles into snapshots and drops them (every one, also when a read throws). */
-export function takeRelationshipSnapshots(api: NativeApi, handles: NativeHandle<'RelationshipHandle'>[]): RelationshipSnapshot[] {
+export function takeRelationshipSnapshots(
+  api: NativeApi,
+  handles: NativeHandle<'RelationshipHandle'>[],
+): RelationshipSnapshot[] {
   const out: RelationshipSnapshot[] = [];
   let failure: unknown;
   for (const handle of handles) {
@@ -31,7 +37,11 @@ export type RelationshipEvents = {
    * A relationship was created or changed type on one axis. `relationship`: the relationship as the cache holds it
    * when the event is delivered (what getRelationship(userId) would answer in the handler), undefined when it is gone.
    */
-  relationshipCreated: [userId: bigint, isPlatformRelationshipUpdate: boolean, relationship: RelationshipSnapshot | undefined];
+  relationshipCreated: [
+    userId: bigint,
+    isPlatformRelationshipUpdate: boolean,
+    relationship: RelationshipSnapshot | undefined,
+  ];
   /** A relationship ended on one axis. */
   relationshipDeleted: [userId: bigint, isPlatformRelationshipUpdate: boolean];
   /** The user's group in getRelationshipsByGroup() may have changed (relationship or presence): re-query it. */

@@ -34,8 +34,13 @@ export class SvcppResultError extends Error {
   readonly responseBody: string;
 
   constructor(fields: {
-    type: ErrorType; message: string; status: HttpStatusCode; errorCode: number; retryable: boolean;
-    retryAfter: number; responseBody: string;
+    type: ErrorType;
+    message: string;
+    status: HttpStatusCode;
+    errorCode: number;
+    retryable: boolean;
+    retryAfter: number;
+    responseBody: string;
   }) {
     super(fields.message);
     this.type = fields.type;

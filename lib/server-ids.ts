@@ -18,7 +18,10 @@ export function toSnowflake(value: Snowflake, what: string): bigint {
   if (typeof value === 'bigint') id = value;
   else if (typeof value === 'string' && DECIMAL.test(value)) id = BigInt(value);
   if (id === undefined || id <= 0n || id > MAX_SNOWFLAKE) {
-    throw new SvcppError('ERR_SVCPP_INVALID_ARGUMENT', `svcpp: ${what} must be a positive 64-bit snowflake (bigint or decimal string), got ${describe(value)}`);
+    throw new SvcppError(
+      'ERR_SVCPP_INVALID_ARGUMENT',
+      `svcpp: ${what} must be a positive 64-bit snowflake (bigint or decimal string), got ${describe(value)}`,
+    );
   }
   return id;
 }

@@ -34,7 +34,8 @@ function reasonOf(code: string | undefined): ConnectionFailureReason {
 }
 
 function failure(reason: ConnectionFailureReason, message: string): ConnectionFailureSnapshot {
-  const permanent = reason === ConnectionFailureReason.TlsVerificationFailed || reason === ConnectionFailureReason.TlsFailed;
+  const permanent =
+    reason === ConnectionFailureReason.TlsVerificationFailed || reason === ConnectionFailureReason.TlsFailed;
   return { reason, message, retryable: !permanent, closeCode: 0, httpStatus: HttpStatusCode.None };
 }
 
@@ -43,10 +44,20 @@ export function transportError(what: string, error: unknown): SvcppConnectionErr
   if (error instanceof SvcppConnectionError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return new SvcppConnectionError('ERR_SVCPP_CONNECTION_FAILED', 0, `svcpp: ${what} failed`, failure(reasonOf(typeof code === 'string' ? code : undefined), message));
+  return new SvcppConnectionError(
+    'ERR_SVCPP_CONNECTION_FAILED',
+    0,
+    `svcpp: ${what} failed`,
+    failure(reasonOf(typeof code === 'string' ? code : undefined), message),
+  );
 }
 
 /** `what` had no complete answer within `ms`, counted from when it was sent (queueing and connecting included). */
 export function timeoutError(what: string, ms: number): SvcppConnectionError {
-  return new SvcppConnectionError('ERR_SVCPP_CONNECTION_FAILED', 0, `svcpp: ${what} failed`, failure(ConnectionFailureReason.TimedOut, `no complete answer within ${ms} ms`));
+  return new SvcppConnectionError(
+    'ERR_SVCPP_CONNECTION_FAILED',
+    0,
+    `svcpp: ${what} failed`,
+    failure(ConnectionFailureReason.TimedOut, `no complete answer within ${ms} ms`),
+  );
 }

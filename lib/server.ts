@@ -70,7 +70,8 @@ export class SvcppServerError extends Error {
 }
 
 function messageOf(body: unknown): string {
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message;
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string')
+    return (body as { message: string }).message;
   return typeof body === 'string' && body !== '' ? body.slice(0, 200) : 'request failed';
 }
 
@@ -136,7 +137,12 @@ function memberBody(member: LobbyMemberArgs): Record<string, unknown> {
 function lobbyBody(args: CreateLobbyArgs): Record<string, unknown> {
   return {
     ...(args.metadata !== undefined && { metadata: args.metadata }),
-    ...(args.members !== undefined && { members: args.members.map(({ userId, ...member }) => ({ id: snowflakeParam(userId, 'members[].userId'), ...memberBody(member) })) }),
+    ...(args.members !== undefined && {
+      members: args.members.map(({ userId, ...member }) => ({
+        id: snowflakeParam(userId, 'members[].userId'),
+        ...memberBody(member),
+      })),
+    }),
     ...(args.idleTimeoutSeconds !== undefined && { idle_timeout_seconds: args.idleTimeoutSeconds }),
     ...(args.overrideEventWebhooksUrl !== undefined && { override_event_webhooks_url: args.overrideEventWebhooksUrl }),
   };
@@ -160,13 +166,25 @@ function toMember(value: unknown): ServerLobbyMember {
 }
 
 function toLobby(value: unknown): ServerLobby {
-  const l = value as { id: string; application_id: string; metadata: Record<string, string> | null; members: unknown[]; linked_channel?: { id: string; name: string; guild_id: string } | null };
+  const l = value as {
+    id: string;
+    application_id: string;
+    metadata: Record<string, string> | null;
+    members: unknown[];
+    linked_channel?: { id: string; name: string; guild_id: string } | null;
+  };
   return {
     id: fromWire(l.id),
     applicationId: fromWire(l.application_id),
     metadata: l.metadata ?? {},
     members: (l.members ?? []).map(toMember),
-    ...(l.linked_channel && { linkedChannel: { id: fromWire(l.linked_channel.id), name: l.linked_channel.name, guildId: fromWire(l.linked_channel.guild_id) } }),
+    ...(l.linked_channel && {
+      linkedChannel: {
+        id: fromWire(l.linked_channel.id),
+        name: l.linked_channel.name,
+        guildId: fromWire(l.linked_channel.guild_id),
+      },
+    }),
   };
 }
 
@@ -213,7 +231,10 @@ export class SvcppServer {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // setTimeout would treat a bad value as 1 ms: refuse it here instead.
     if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0 || this.timeoutMs > 2 ** 31 - 1) {
-      throw new SvcppError('ERR_SVCPP_INVALID_ARGUMENT', `svcpp: timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
+      throw new SvcppError(
+        'ERR_SVCPP_INVALID_ARGUMENT',
+        `svcpp: timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`,
+      );
     }
     // A trailing slash would make URL resolution drop the last path segment (api/v10 → api/).
     this.apiBase = new URL(`${options.apiBase.replace(/\/+$/, '')}/`);
@@ -222,7 +243,10 @@ export class SvcppServer {
     // `ca` replaces Node's trust store rather than adding to it, hence the system roots alongside.
     this.agent =
       this.apiBase.protocol === 'https:'
-        ? new https.Agent({ ...agentOptions, ...(options.ca !== undefined ? { ca: [...rootCertificates, options.ca.toString()] } : {}) })
+        ? new https.Agent({
+            ...agentOptions,
+            ...(options.ca !== undefined ? { ca: [...rootCertificates, options.ca.toString()] } : {}),
+          })
         : new http.Agent(agentOptions);
   }
 
@@ -230,17 +254,28 @@ export class SvcppServer {
    * A token for the provisional account of `externalUserId` (your game's own user id), created on first use.
    * `preferredGlobalName` becomes (or updates) the account's display name.
    */
-  async createProvisionalToken(args: { externalUserId: string; preferredGlobalName?: string }): Promise<ProvisionalToken> {
+  async createProvisionalToken(args: {
+    externalUserId: string;
+    preferredGlobalName?: string;
+  }): Promise<ProvisionalToken> {
     const body = (await this.request('POST', 'partner-sdk/token/bot', {
       external_user_id: args.externalUserId,
       preferred_global_name: args.preferredGlobalName,
     })) as { access_token: string; token_type: string; expires_in: number; scope: string; id_token: string };
-    return { accessToken: body.access_token, tokenType: body.token_type, expiresIn: body.expires_in, scope: body.scope, idToken: body.id_token };
+    return {
+      accessToken: body.access_token,
+      tokenType: body.token_type,
+      expiresIn: body.expires_in,
+      scope: body.scope,
+      idToken: body.id_token,
+    };
   }
 
   /** Detaches `externalUserId` from the full account it was merged into (a new provisional account takes it over). */
   async unmergeProvisionalAccount(args: { externalUserId: string }): Promise<void> {
-    await this.request('POST', 'partner-sdk/provisional-accounts/unmerge/bot', { external_user_id: args.externalUserId });
+    await this.request('POST', 'partner-sdk/provisional-accounts/unmerge/bot', {
+      external_user_id: args.externalUserId,
+    });
   }
 
   // ── lobbies (bot-managed; platform/PROTOCOL.md §10.5) ────────────────────────────────────────────────────────
@@ -266,7 +301,11 @@ export class SvcppServer {
   }
 
   /** Adds the user to the lobby, or updates the member (absent fields are kept; `additionalName: null` clears it). */
-  async putLobbyMember(lobbyId: Snowflake, userId: Snowflake, member: LobbyMemberArgs = {}): Promise<ServerLobbyMember> {
+  async putLobbyMember(
+    lobbyId: Snowflake,
+    userId: Snowflake,
+    member: LobbyMemberArgs = {},
+  ): Promise<ServerLobbyMember> {
     return toMember(await this.request('PUT', memberPath(lobbyId, userId), memberBody(member)));
   }
 
@@ -289,7 +328,11 @@ export class SvcppServer {
    * Application-scoped moderation data on a lobby message (at most 5 keys); game clients read it as
    * MessageHandle.ModerationMetadata. Replaces the previous map.
    */
-  async setLobbyMessageModerationMetadata(lobbyId: Snowflake, messageId: Snowflake, metadata: Record<string, string>): Promise<void> {
+  async setLobbyMessageModerationMetadata(
+    lobbyId: Snowflake,
+    messageId: Snowflake,
+    metadata: Record<string, string>,
+  ): Promise<void> {
     const path = `lobbies/${snowflakeParam(lobbyId, 'lobbyId')}/messages/${snowflakeParam(messageId, 'messageId')}/moderation-metadata`;
     await this.request('PUT', path, metadata);
   }
@@ -302,7 +345,11 @@ export class SvcppServer {
 
   /** A single-use guild invite (valid one hour) to the lobby's linked channel, for one member. */
   async createLobbyChannelInvite(lobbyId: Snowflake, userId: Snowflake): Promise<LobbyChannelInvite> {
-    const body = (await this.request('POST', `${memberPath(lobbyId, userId)}/invites`, {})) as { code: string; url: string; expires_at: string };
+    const body = (await this.request('POST', `${memberPath(lobbyId, userId)}/invites`, {})) as {
+      code: string;
+      url: string;
+      expires_at: string;
+    };
     return { code: body.code, url: body.url, expiresAt: body.expires_at };
   }
 
@@ -347,7 +394,10 @@ export class SvcppServer {
           agent: this.agent,
           headers: {
             authorization: this.authorization,
-            ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...(payload !== undefined && {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(payload),
+            }),
           },
         },
         (res) => {

@@ -36,8 +36,10 @@ function remedyFor(system: NativeSystem): string {
   }
   if (system.platform === 'linux') {
     // The core is portable POSIX C++; only the shipped binaries are glibc/x64/arm64. Untested here, so said so.
-    return 'a build from source may work (untested there): npm install svcpp --build-from-source, with a C++20 compiler, '
-      + 'CMake, Boost 1.81 headers, OpenSSL 3, nlohmann-json and python3 (docs/packaging.md)';
+    return (
+      'a build from source may work (untested there): npm install svcpp --build-from-source, with a C++20 compiler, ' +
+      'CMake, Boost 1.81 headers, OpenSSL 3, nlohmann-json and python3 (docs/packaging.md)'
+    );
   }
   return 'no toolchain for it exists in this project yet';
 }
@@ -58,8 +60,10 @@ export class SvcppUnsupportedTargetError extends SvcppError {
   constructor(system: NativeSystem) {
     const target = describeSystem(system);
     const supported = SUPPORTED_TARGETS.map((t) => t.name + (t.libc ? ` (${t.libc})` : ''));
-    super('ERR_SVCPP_UNSUPPORTED_TARGET',
-      `svcpp: no native binary for ${target}; svcpp ships ${supported.join(', ')}. ${remedyFor(system)}.`);
+    super(
+      'ERR_SVCPP_UNSUPPORTED_TARGET',
+      `svcpp: no native binary for ${target}; svcpp ships ${supported.join(', ')}. ${remedyFor(system)}.`,
+    );
     this.target = target;
     this.supported = SUPPORTED_TARGETS.map((t) => t.name);
   }
@@ -77,8 +81,9 @@ export function currentSystem(): NativeSystem {
 
 /** The shipped target that serves `system`; throws SvcppUnsupportedTargetError when none does. */
 export function targetFor(system: NativeSystem = currentSystem()): NativeTarget {
-  const found = SUPPORTED_TARGETS.find((t) => t.platform === system.platform && t.arch === system.arch
-    && (t.libc === undefined || t.libc === system.libc));
+  const found = SUPPORTED_TARGETS.find(
+    (t) => t.platform === system.platform && t.arch === system.arch && (t.libc === undefined || t.libc === system.libc),
+  );
   if (!found) throw new SvcppUnsupportedTargetError(system);
   return found;
 }

@@ -11,7 +11,10 @@ interface EmitterEvents {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only types emit
-export class TypedEventEmitter<Events extends EventMap, E extends EventMap = Events & EmitterEvents> extends EventEmitter {
+export class TypedEventEmitter<
+  Events extends EventMap,
+  E extends EventMap = Events & EmitterEvents,
+> extends EventEmitter {
   override on<K extends keyof E & string>(event: K, listener: Listener<E[K]>): this {
     return super.on(event, listener as Listener<unknown[]>);
   }

@@ -13,9 +13,15 @@ export interface WebhookListenerOptions {
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** A request listener answering the platform: POST only, the raw body verified as received, no response body. */
-export function webhookListener(receiver: WebhookReceiver, onEvent: WebhookEventHandler, options: WebhookListenerOptions = {}): http.RequestListener {
+export function webhookListener(
+  receiver: WebhookReceiver,
+  onEvent: WebhookEventHandler,
+  options: WebhookListenerOptions = {},
+): http.RequestListener {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const onRefused = options.onRefused ?? ((outcome) => console.error(`svcpp: webhook request answered ${outcome.status}:`, outcome.error));
+  const onRefused =
+    options.onRefused ??
+    ((outcome) => console.error(`svcpp: webhook request answered ${outcome.status}:`, outcome.error));
   return (req, res) => {
     if (req.method !== 'POST') {
       res.writeHead(405, { allow: 'POST' }).end();

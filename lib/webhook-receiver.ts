@@ -2,7 +2,15 @@
 // at-least-once delivery by event id (recent-event-ids.ts), with the HTTP status the platform should get. Framework
 // neutral; webhook-listener.ts adapts it to node:http.
 import { RecentEventIds } from './recent-event-ids.js';
-import { SvcppWebhookError, WebhookType, WebhookVerifier, type WebhookEvent, type WebhookHeaders, type WebhookMessage, type WebhookVerifierOptions } from './webhooks.js';
+import {
+  SvcppWebhookError,
+  WebhookType,
+  WebhookVerifier,
+  type WebhookEvent,
+  type WebhookHeaders,
+  type WebhookMessage,
+  type WebhookVerifierOptions,
+} from './webhooks.js';
 
 export interface WebhookReceiverOptions extends WebhookVerifierOptions {
   /**
@@ -39,7 +47,11 @@ export class WebhookReceiver {
   }
 
   /** Verifies one request and passes a new event to `onEvent`; never throws (the outcome carries the error). */
-  async receive(headers: WebhookHeaders, rawBody: Buffer | string, onEvent: WebhookEventHandler): Promise<WebhookOutcome> {
+  async receive(
+    headers: WebhookHeaders,
+    rawBody: Buffer | string,
+    onEvent: WebhookEventHandler,
+  ): Promise<WebhookOutcome> {
     let message: WebhookMessage;
     try {
       message = this.verifier.verify(headers, rawBody);

@@ -85,11 +85,19 @@ export class WebhookVerifier {
 
   constructor(options: WebhookVerifierOptions) {
     if (typeof options.publicKey !== 'string' || !HEX_KEY.test(options.publicKey)) {
-      throw new SvcppWebhookError('ERR_SVCPP_WEBHOOK_INVALID_KEY', 'svcpp: publicKey must be the application\'s Ed25519 public key as 64 hex characters');
+      throw new SvcppWebhookError(
+        'ERR_SVCPP_WEBHOOK_INVALID_KEY',
+        "svcpp: publicKey must be the application's Ed25519 public key as 64 hex characters",
+      );
     }
     const maxAge = options.maxTimestampAgeSeconds ?? DEFAULT_MAX_TIMESTAMP_AGE_SECONDS;
-    if (!Number.isFinite(maxAge) || maxAge <= 0) throw new RangeError('svcpp: maxTimestampAgeSeconds must be a positive number');
-    this.key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(options.publicKey, 'hex')]), format: 'der', type: 'spki' });
+    if (!Number.isFinite(maxAge) || maxAge <= 0)
+      throw new RangeError('svcpp: maxTimestampAgeSeconds must be a positive number');
+    this.key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(options.publicKey, 'hex')]),
+      format: 'der',
+      type: 'spki',
+    });
     this.maxAgeSeconds = maxAge;
   }
 
@@ -101,18 +109,27 @@ export class WebhookVerifier {
     const signature = singleHeader(headers, 'x-signature-ed25519');
     const timestamp = singleHeader(headers, 'x-signature-timestamp');
     if (signature === undefined || timestamp === undefined) {
-      throw new SvcppWebhookError('ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE', 'svcpp: the request has no X-Signature-Ed25519 / X-Signature-Timestamp header');
+      throw new SvcppWebhookError(
+        'ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE',
+        'svcpp: the request has no X-Signature-Ed25519 / X-Signature-Timestamp header',
+      );
     }
     const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody;
     // The signature covers the timestamp, so it is checked first: a stale but genuine request is told apart from a
     // forgery.
     const signed = Buffer.concat([Buffer.from(timestamp), body]);
     if (!HEX_SIGNATURE.test(signature) || !verify(null, signed, this.key, Buffer.from(signature, 'hex'))) {
-      throw new SvcppWebhookError('ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE', 'svcpp: the webhook signature does not verify with this public key');
+      throw new SvcppWebhookError(
+        'ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE',
+        'svcpp: the webhook signature does not verify with this public key',
+      );
     }
     const ageSeconds = Math.abs(Date.now() / 1000 - Number(timestamp));
     if (!UNIX_SECONDS.test(timestamp) || ageSeconds > this.maxAgeSeconds) {
-      throw new SvcppWebhookError('ERR_SVCPP_WEBHOOK_STALE_TIMESTAMP', `svcpp: X-Signature-Timestamp ${timestamp} is not within ${this.maxAgeSeconds} s of now`);
+      throw new SvcppWebhookError(
+        'ERR_SVCPP_WEBHOOK_STALE_TIMESTAMP',
+        `svcpp: X-Signature-Timestamp ${timestamp} is not within ${this.maxAgeSeconds} s of now`,
+      );
     }
     return parseEnvelope(body);
   }
@@ -147,15 +164,22 @@ function parseEnvelope(body: Buffer): WebhookMessage {
   }
   if (typeof envelope !== 'object' || envelope === null) throw invalidBody('is not a JSON object');
   if (envelope.version !== 1) throw invalidBody(`has version ${String(envelope.version)}, expected 1`);
-  if (typeof envelope.application_id !== 'string' || !SNOWFLAKE_TEXT.test(envelope.application_id)) throw invalidBody('has no application_id');
+  if (typeof envelope.application_id !== 'string' || !SNOWFLAKE_TEXT.test(envelope.application_id))
+    throw invalidBody('has no application_id');
   const applicationId = fromWire(envelope.application_id);
   if (envelope.type === WebhookType.Ping) return { type: WebhookType.Ping, applicationId };
   if (envelope.type !== WebhookType.Event) throw invalidBody(`has unknown type ${String(envelope.type)}`);
   const event = envelope.event;
-  if (typeof event !== 'object' || event === null || typeof event.type !== 'string' || typeof event.timestamp !== 'string') {
+  if (
+    typeof event !== 'object' ||
+    event === null ||
+    typeof event.type !== 'string' ||
+    typeof event.timestamp !== 'string'
+  ) {
     throw invalidBody('has no event {type, timestamp}');
   }
-  if (event.id !== undefined && (typeof event.id !== 'string' || !SNOWFLAKE_TEXT.test(event.id))) throw invalidBody('has an event.id that is not a snowflake');
+  if (event.id !== undefined && (typeof event.id !== 'string' || !SNOWFLAKE_TEXT.test(event.id)))
+    throw invalidBody('has an event.id that is not a snowflake');
   return {
     type: WebhookType.Event,
     applicationId,

@@ -2,4 +2,13 @@
 // glob bindings/napi/CMakeLists.txt uses, so the node-gyp build and the CMake build can never list different files.
 const { readdirSync } = require('node:fs');
 const dirs = ['bindings/napi/src', 'bindings/napi/generated'];
-process.stdout.write(dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.cpp')).sort().map((f) => `${dir}/${f}`)).join(' '));
+process.stdout.write(
+  dirs
+    .flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.cpp'))
+        .sort()
+        .map((f) => `${dir}/${f}`),
+    )
+    .join(' '),
+);

@@ -19,14 +19,16 @@ if (!process.env.npm_config_build_from_source) {
   try {
     targets = require('../dist/cjs/lib/targets.js');
   } catch {
-    targets = undefined;  // a package built without dist/ (a git dependency): node-gyp-build decides alone, as before
+    targets = undefined; // a package built without dist/ (a git dependency): node-gyp-build decides alone, as before
   }
   if (targets) {
     try {
       targets.targetFor();
     } catch (error) {
       if (error?.code !== 'ERR_SVCPP_UNSUPPORTED_TARGET') throw error;
-      console.warn(`${error.message}\nsvcpp: nothing was built; loading svcpp on this system throws ERR_SVCPP_UNSUPPORTED_TARGET.`);
+      console.warn(
+        `${error.message}\nsvcpp: nothing was built; loading svcpp on this system throws ERR_SVCPP_UNSUPPORTED_TARGET.`,
+      );
       process.exit(0);
     }
   }

@@ -17,21 +17,26 @@ function records() {
     .map((name) => /^(\d+)\.(\d+)\.txt$/.exec(name))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({
-      major: Number(m[1]), minor: Number(m[2]),
-      lines: readFileSync(join(root, 'native/abi', m[0]), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')),
+      major: Number(m[1]),
+      minor: Number(m[2]),
+      lines: readFileSync(join(root, 'native/abi', m[0]), 'utf8')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#')),
     }))
     .sort((a, b) => a.major - b.major || a.minor - b.minor);
 }
 
 describe('C ABI versioning', () => {
   it('reads every kind of declaration from the header: functions, callbacks, structs, enum values', () => {
-    const sample = abiDeclarations([
-      'SVCPP_API uint32_t SVCPP_CALL Svcpp_GetAbiVersion(void);',
-      'typedef void (SVCPP_CALL *Svcpp_FreeFn)(void *userData);',
-      'typedef struct Svcpp_String { uint8_t *ptr; size_t size; } Svcpp_String;',
-      '    Svcpp_Errc_Ok = 0,',
-      '/* a comment */',
-    ].join('\n'));
+    const sample = abiDeclarations(
+      [
+        'SVCPP_API uint32_t SVCPP_CALL Svcpp_GetAbiVersion(void);',
+        'typedef void (SVCPP_CALL *Svcpp_FreeFn)(void *userData);',
+        'typedef struct Svcpp_String { uint8_t *ptr; size_t size; } Svcpp_String;',
+        '    Svcpp_Errc_Ok = 0,',
+        '/* a comment */',
+      ].join('\n'),
+    );
     expect([...sample]).toEqual([
       'SVCPP_API uint32_t SVCPP_CALL Svcpp_GetAbiVersion(void);',
       'typedef void (SVCPP_CALL *Svcpp_FreeFn)(void *userData);',
@@ -45,7 +50,10 @@ describe('C ABI versioning', () => {
     expect(sameMajor.length, `no native/abi/${current.major}.*.txt: run node tools/abi/record.mjs`).toBeGreaterThan(0);
     for (const record of sameMajor) {
       const missing = record.lines.filter((line) => !declared.has(line));
-      expect(missing, `ABI ${record.major}.${record.minor} declarations changed or removed without a MAJOR bump`).toEqual([]);
+      expect(
+        missing,
+        `ABI ${record.major}.${record.minor} declarations changed or removed without a MAJOR bump`,
+      ).toEqual([]);
     }
   });
 
@@ -53,14 +61,23 @@ describe('C ABI versioning', () => {
     const newest = records().at(-1)!;
     expect(`${newest.major}.${newest.minor}`).toBe(`${current.major}.${current.minor}`);
     const unrecorded = [...declared].filter((line) => !newest.lines.includes(line));
-    expect(unrecorded, 'declared but not in the newest record: bump SVCPP_ABI_VERSION_MINOR and run node tools/abi/record.mjs').toEqual([]);
+    expect(
+      unrecorded,
+      'declared but not in the newest record: bump SVCPP_ABI_VERSION_MINOR and run node tools/abi/record.mjs',
+    ).toEqual([]);
   });
 
   it('catches a changed signature and an unrecorded addition (the checks on a modified header)', () => {
     const changed = abiDeclarations(header.replace('Svcpp_GetAbiVersion(void)', 'Svcpp_GetAbiVersion(int flags)'));
-    expect(records().at(-1)!.lines.filter((line) => !changed.has(line))).toContain('SVCPP_API uint32_t SVCPP_CALL Svcpp_GetAbiVersion(void);');
+    expect(
+      records()
+        .at(-1)!
+        .lines.filter((line) => !changed.has(line)),
+    ).toContain('SVCPP_API uint32_t SVCPP_CALL Svcpp_GetAbiVersion(void);');
     const added = abiDeclarations(`${header}\nSVCPP_API void SVCPP_CALL Svcpp_NewThing(void);\n`);
-    expect([...added].filter((line) => !records().at(-1)!.lines.includes(line))).toEqual(['SVCPP_API void SVCPP_CALL Svcpp_NewThing(void);']);
+    expect([...added].filter((line) => !records().at(-1)!.lines.includes(line))).toEqual([
+      'SVCPP_API void SVCPP_CALL Svcpp_NewThing(void);',
+    ]);
   });
 
   it('names the SONAME after the MAJOR and states the current version in docs/versioning.md', () => {

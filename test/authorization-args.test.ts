@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationCodeChallengeMethod, AuthorizationArgs, AuthorizationCodeChallenge, IntegrationType, SvcppError } from '../lib/index.js';
+import {
+  AuthenticationCodeChallengeMethod,
+  AuthorizationArgs,
+  AuthorizationCodeChallenge,
+  IntegrationType,
+  SvcppError,
+} from '../lib/index.js';
 import { BACKENDS } from './backends.js';
 
 describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
@@ -22,7 +28,10 @@ describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
       scopes: 'openid sdk.social_layer',
       state: 'state-é✓',
       nonce: 'nonce',
-      codeChallenge: { method: AuthenticationCodeChallengeMethod.S256, challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuKBe9-jJsg' },
+      codeChallenge: {
+        method: AuthenticationCodeChallengeMethod.S256,
+        challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuKBe9-jJsg',
+      },
       integrationType: IntegrationType.UserInstall,
       customSchemeParam: 'mygame',
     });
@@ -30,7 +39,10 @@ describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
     expect(args.scopes).toBe('openid sdk.social_layer');
     expect(args.state).toBe('state-é✓');
     expect(args.nonce).toBe('nonce');
-    expect(args.codeChallenge?.toJSON()).toEqual({ method: AuthenticationCodeChallengeMethod.S256, challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuKBe9-jJsg' });
+    expect(args.codeChallenge?.toJSON()).toEqual({
+      method: AuthenticationCodeChallengeMethod.S256,
+      challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuKBe9-jJsg',
+    });
     expect(args.integrationType).toBe(IntegrationType.UserInstall);
     expect(args.customSchemeParam).toBe('mygame');
   });
@@ -58,7 +70,11 @@ describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
   });
 
   it('clones deeply: changing the clone leaves the original alone', () => {
-    const original = make({ scopes: 'a', state: 's', codeChallenge: { method: AuthenticationCodeChallengeMethod.S256, challenge: 'c' } });
+    const original = make({
+      scopes: 'a',
+      state: 's',
+      codeChallenge: { method: AuthenticationCodeChallengeMethod.S256, challenge: 'c' },
+    });
     const clone = original.clone();
     clone.scopes = 'b';
     clone.state = undefined;
@@ -71,7 +87,9 @@ describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
 
   it('rejects an unknown enum value with ERR_SVCPP_INVALID_ARGUMENT and keeps the old value', () => {
     const args = make({ integrationType: IntegrationType.UserInstall });
-    expect(() => { args.integrationType = 42 as IntegrationType; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => {
+      args.integrationType = 42 as IntegrationType;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
     expect(args.integrationType).toBe(IntegrationType.UserInstall);
   });
 
@@ -80,7 +98,11 @@ describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
     args.customSchemeParam = 'é'.repeat(256); // 512 bytes, 256 code points: at the limit
     expect(args.customSchemeParam).toBe('é'.repeat(256));
     let error: unknown;
-    try { args.customSchemeParam = 'x'.repeat(257); } catch (e) { error = e; }
+    try {
+      args.customSchemeParam = 'x'.repeat(257);
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(SvcppError);
     expect((error as SvcppError).code).toBe('ERR_SVCPP_INVALID_ARGUMENT');
     expect((error as SvcppError).message).toMatch(/CustomSchemeParam/);
@@ -89,8 +111,12 @@ describe.each(BACKENDS)('AuthorizationArgs over %s', (backend) => {
 
   it('rejects a negative or too large clientId', () => {
     const args = make();
-    expect(() => { args.clientId = -1n; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
-    expect(() => { args.clientId = 1n << 64n; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => {
+      args.clientId = -1n;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => {
+      args.clientId = 1n << 64n;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
   });
 
   it('throws ERR_SVCPP_INVALID_HANDLE after dispose()', () => {
@@ -107,13 +133,19 @@ describe('handles across backends', () => {
     const koffi = loadBackend('koffi');
     const napiArgs = napi.AuthorizationArgs_Init();
     const koffiArgs = koffi.AuthorizationArgs_Init();
-    expect(() => koffi.AuthorizationArgs_Scopes(napiArgs)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
-    expect(() => napi.AuthorizationArgs_Scopes(koffiArgs)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => koffi.AuthorizationArgs_Scopes(napiArgs)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
+    expect(() => napi.AuthorizationArgs_Scopes(koffiArgs)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
     const challenge = napi.AuthorizationCodeChallenge_Init();
-    expect(() => napi.AuthorizationArgs_Scopes(challenge as never)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => napi.AuthorizationArgs_Scopes(challenge as never)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
   });
 
-  it('N-API handles keep their own object and type however many are alive (the addon\'s handle slots grow by chunks)', async () => {
+  it("N-API handles keep their own object and type however many are alive (the addon's handle slots grow by chunks)", async () => {
     const { loadBackend } = await import('../lib/index.js');
     const napi = loadBackend('napi');
     const argsList = Array.from({ length: 3000 }, (_, i) => {
@@ -124,13 +156,19 @@ describe('handles across backends', () => {
     const challenges = Array.from({ length: 1500 }, () => napi.AuthorizationCodeChallenge_Init());
     expect(argsList.map((args) => napi.AuthorizationArgs_Scopes(args))).toEqual(argsList.map((_, i) => `scope-${i}`));
     for (const challenge of [challenges[0], challenges[1499]]) {
-      expect(() => napi.AuthorizationArgs_Scopes(challenge as never)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+      expect(() => napi.AuthorizationArgs_Scopes(challenge as never)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+      );
     }
     for (const value of [{}, 1, 'x', null, undefined, () => {}]) {
-      expect(() => napi.AuthorizationArgs_Scopes(value as never)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+      expect(() => napi.AuthorizationArgs_Scopes(value as never)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+      );
     }
     for (const args of argsList) napi.AuthorizationArgs_Drop(args);
-    expect(() => napi.AuthorizationArgs_Scopes(argsList[2999])).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => napi.AuthorizationArgs_Scopes(argsList[2999])).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
     for (const challenge of challenges) napi.AuthorizationCodeChallenge_Drop(challenge);
   });
 });

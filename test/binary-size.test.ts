@@ -21,7 +21,8 @@ it('each shipped binary (the stripped prebuild) stays within its size budget', (
       const path = join(dir, file);
       const sections = execFileSync('readelf', ['-S', '-W', path], { encoding: 'utf8' });
       return { file, bytes: statSync(path).size, stripped: !sections.includes('.symtab') };
-    }));
+    }),
+  );
   for (const { file, bytes, stripped } of measured) {
     expect(stripped, `${file} ships stripped`).toBe(true);
     expect(bytes, `${file}: ${(bytes / MB).toFixed(2)} MB`).toBeLessThanOrEqual(LIMITS[file]);

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  AudioSystem, AuthenticationCodeChallengeMethod, Client, ClientStatus, ErrorType, HttpStatusCode, LoggingSeverity,
-  SvcppError, SvcppResultError, loadBackend, resultError,
+  AudioSystem,
+  AuthenticationCodeChallengeMethod,
+  Client,
+  ClientStatus,
+  ErrorType,
+  HttpStatusCode,
+  LoggingSeverity,
+  SvcppError,
+  SvcppResultError,
+  loadBackend,
+  resultError,
 } from '../lib/index.js';
 import { BACKENDS } from './backends.js';
 
@@ -44,8 +53,13 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
 
   it('creates a client from every option and reports the documented defaults', async () => {
     await using client = new Client({
-      backend, apiBase: 'http://127.0.0.1:1/api/v10', webBase: 'http://127.0.0.1:1', caFile: '',
-      cpuAffinityMask: 1n, experimentalAudioSystem: AudioSystem.Standard, androidPreventCommsForBluetooth: false,
+      backend,
+      apiBase: 'http://127.0.0.1:1/api/v10',
+      webBase: 'http://127.0.0.1:1',
+      caFile: '',
+      cpuAffinityMask: 1n,
+      experimentalAudioSystem: AudioSystem.Standard,
+      androidPreventCommsForBluetooth: false,
     });
     expect(client.status).toBe(ClientStatus.Disconnected);
     expect(client.applicationId).toBe(0n);
@@ -62,13 +76,17 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
 
   it('rejects an out-of-range timeout with ERR_SVCPP_INVALID_ARGUMENT and keeps the old value', async () => {
     await using client = new Client({ backend });
-    expect(() => { client.httpRequestTimeoutMs = 0; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => {
+      client.httpRequestTimeoutMs = 0;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
     expect(() => new Client({ backend, httpRequestTimeoutMs: -5 })).toThrow(SvcppError);
     expect(client.httpRequestTimeoutMs).toBe(30000);
   });
 
   it('rejects an over-limit apiBase with ERR_SVCPP_INVALID_ARGUMENT', () => {
-    expect(() => new Client({ backend, apiBase: 'x'.repeat(2049) })).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => new Client({ backend, apiBase: 'x'.repeat(2049) })).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
   });
 
   it('exposes the default scopes and the version', () => {
@@ -107,7 +125,9 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
     await line;
     // Only the lines these setters log (native/SEMANTICS.md "Callbacks"); others may come from the I/O thread, e.g.
     // the local-client search that setting the application id starts.
-    expect(lines.filter((l) => /^(application id set to|HTTP request timeout set to) /.test(l))).toEqual(['HTTP request timeout set to 1234 ms']);
+    expect(lines.filter((l) => /^(application id set to|HTTP request timeout set to) /.test(l))).toEqual([
+      'HTTP request timeout set to 1234 ms',
+    ]);
   });
 
   it('stops delivering when the last log listener is removed', async () => {
@@ -128,7 +148,9 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
   it('rejects an unknown log severity with ERR_SVCPP_INVALID_ARGUMENT', async () => {
     await using client = new Client({ backend });
     expect(() => client.on('log', () => {})).not.toThrow();
-    expect(() => { client.logMinSeverity = 99 as LoggingSeverity; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => {
+      client.logMinSeverity = 99 as LoggingSeverity;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
   });
 
   it('throws ERR_SVCPP_CLOSED after close(), and close() is idempotent', async () => {
@@ -136,8 +158,15 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
     await client.close();
     await client.close();
     expect(client.closed).toBe(true);
-    for (const use of [() => client.status, () => client.applicationId, () => { client.applicationId = 1n; },
-      () => client.createAuthorizationCodeVerifier(), () => client.httpRequestTimeoutMs]) {
+    for (const use of [
+      () => client.status,
+      () => client.applicationId,
+      () => {
+        client.applicationId = 1n;
+      },
+      () => client.createAuthorizationCodeVerifier(),
+      () => client.httpRequestTimeoutMs,
+    ]) {
       expect(use).toThrow(expect.objectContaining({ name: 'SvcppError', code: 'ERR_SVCPP_CLOSED' }));
     }
   });
@@ -147,14 +176,18 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
     const handle = api.Client_Init();
     api.Client_Drop(handle);
     expect(api.Client_IsValid(handle)).toBe(false);
-    expect(() => api.Client_SetApplicationId(handle, 1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => api.Client_SetApplicationId(handle, 1n)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
     expect(() => api.Client_Drop(handle)).not.toThrow();
   });
 
   it('rethrows an exception thrown by a callback from the pump that ran it', () => {
     const api = loadBackend(backend);
     const handle = api.Client_Init();
-    api.Client_AddLogCallback(handle, LoggingSeverity.Info, () => { throw new Error('from the callback'); });
+    api.Client_AddLogCallback(handle, LoggingSeverity.Info, () => {
+      throw new Error('from the callback');
+    });
     api.Client_SetApplicationId(handle, 3n);
     expect(() => api.Client_RunCallbacks(handle)).toThrow('from the callback');
     api.Client_Drop(handle);
@@ -174,8 +207,14 @@ describe.each(BACKENDS)('Client over %s', (backend) => {
     const error = resultError(api, result)!;
     expect(error).toBeInstanceOf(SvcppResultError);
     expect(error).toMatchObject({
-      code: 'ERR_SVCPP_HTTP', type: ErrorType.HTTPError, message: 'Too Many Requests', status: 429, errorCode: 20028,
-      retryable: true, retryAfter: 1.5, responseBody: '{"code":20028}',
+      code: 'ERR_SVCPP_HTTP',
+      type: ErrorType.HTTPError,
+      message: 'Too Many Requests',
+      status: 429,
+      errorCode: 20028,
+      retryable: true,
+      retryAfter: 1.5,
+      responseBody: '{"code":20028}',
     });
     api.ClientResult_Drop(result);
   });

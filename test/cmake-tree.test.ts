@@ -4,7 +4,17 @@
 // tools/make-prebuilds.mjs and tools/make-sdk-archive.mjs — removes such a tree so that a fresh one is configured.
 // Shown on a tiny CMake project copied the way a user copies a checkout (cp -a), with the tool inside it.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,20 +25,25 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'svcpp-cmake-tree-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const original = join(work, 'original');
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const configureAndBuild = (checkout: string) => {
   run('cmake', ['-S', checkout, '-B', join(checkout, 'build'), '-G', 'Ninja']);
   run('cmake', ['--build', join(checkout, 'build')]);
 };
 /** What a build in another folder must leave alone: the original tree's generated files. */
-const fingerprint = (build: string) => ['CMakeCache.txt', 'build.ninja'].map((name) => {
-  const file = join(build, name);
-  return { name, mtime: statSync(file).mtimeMs, text: readFileSync(file, 'utf8') };
-});
+const fingerprint = (build: string) =>
+  ['CMakeCache.txt', 'build.ninja'].map((name) => {
+    const file = join(build, name);
+    return { name, mtime: statSync(file).mtimeMs, text: readFileSync(file, 'utf8') };
+  });
 
 beforeAll(() => {
   mkdirSync(join(original, 'tools'), { recursive: true });
-  writeFileSync(join(original, 'CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.20)\nproject(tiny C)\nadd_executable(tiny main.c)\n');
+  writeFileSync(
+    join(original, 'CMakeLists.txt'),
+    'cmake_minimum_required(VERSION 3.20)\nproject(tiny C)\nadd_executable(tiny main.c)\n',
+  );
   writeFileSync(join(original, 'main.c'), 'int main(void) { return 0; }\n');
   copyFileSync(join(root, 'tools/cmake-tree.mjs'), join(original, 'tools/cmake-tree.mjs'));
   configureAndBuild(original);
@@ -49,7 +64,10 @@ describe('tools/cmake-tree.mjs', () => {
     expect(isOwnCMakeTree(join(copy, 'build'), copy)).toBe(false);
 
     // As scripts/run.sh calls it: the copy's own tool, the copy's checkout as the sources.
-    const said = execFileSync(process.execPath, [join(copy, 'tools/cmake-tree.mjs'), join(copy, 'build')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const said = execFileSync(process.execPath, [join(copy, 'tools/cmake-tree.mjs'), join(copy, 'build')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     expect(said).toBe('');
     expect(existsSync(join(copy, 'build'))).toBe(false);
 

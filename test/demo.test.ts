@@ -7,7 +7,11 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 it('the demo announces as many steps as it prints, numbered 1..n', () => {
-  const demo = spawnSync(process.execPath, ['--import', 'tsx', 'demo/quickstart.ts'], { cwd: root, encoding: 'utf8', timeout: 110_000 });
+  const demo = spawnSync(process.execPath, ['--import', 'tsx', 'demo/quickstart.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 110_000,
+  });
   expect(demo.stderr).toBe('');
   expect(demo.status).toBe(0);
   const announced = Number(/told in (\d+) steps/.exec(demo.stdout)?.[1]);

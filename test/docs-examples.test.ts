@@ -27,7 +27,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The platform's defaults, as platform/bin/svcpp-platform.mjs declares them (what `npx svcpp-platform` uses). */
 const cli = readFileSync(join(root, 'platform/bin/svcpp-platform.mjs'), 'utf8');
-const cliDefault = (option: string) => new RegExp(`^ {4}'?${option}'?: \\{ type: 'string', default: '([^']+)' \\}`, 'm').exec(cli)?.[1];
+const cliDefault = (option: string) =>
+  new RegExp(`^ {4}'?${option}'?: \\{ type: 'string', default: '([^']+)' \\}`, 'm').exec(cli)?.[1];
 const DEFAULT_ORIGIN = `http://${cliDefault('host')}:${cliDefault('port')}`;
 const GUIDES = ['electron-launcher.md', 'game-server.md', 'engine-plugin.md'];
 
@@ -38,7 +39,9 @@ beforeAll(() => {
 
 /** The environment of a user's shell: nothing of svcpp's test set-up (no SVCPP_* variables, no tsx config). */
 function userEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SVCPP_') && !name.startsWith('TSX_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('SVCPP_') && !name.startsWith('TSX_')),
+  );
   // npm takes tsx from its cache when it has it (the registry otherwise).
   return { ...env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
 }
@@ -60,7 +63,10 @@ function recipeCommands(guide: string, recipe: string, origin: string, values: R
   text = text.replace(/^npm install svcpp /m, `npm install ${packed.tarball} `).replaceAll(DEFAULT_ORIGIN, origin);
   for (const [placeholder, value] of Object.entries(values)) text = text.replaceAll(placeholder, value);
   expect(text, 'every placeholder of the recipe has a value').not.toMatch(/<[a-z ]+>/);
-  return text.replace(/\\\n/g, ' ').split('\n').filter((line) => line.trim() !== '');
+  return text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 }
 
 /**
@@ -72,20 +78,39 @@ function typeCheck(folder: string, example: string): void {
   mkdirSync(dir);
   copyFileSync(join(folder, example), join(dir, example));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', noEmit: true,
-      skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules/@types')] },
-    files: [example],
-  }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'ES2022',
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')],
+      },
+      files: [example],
+    }),
+  );
   // tsc is JavaScript: it runs from the repository, on the folder's own files and its installed svcpp.
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+    encoding: 'utf8',
+  });
   expect(tsc.stdout + tsc.stderr).toBe('');
   expect(tsc.status).toBe(0);
 }
 
 /** Runs one recipe command to its end (an install, a compile) in `cwd`; returns its stdout. */
 const runCommand = (command: string, cwd: string) =>
-  execFileSync('sh', ['-ec', command], { cwd, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  execFileSync('sh', ['-ec', command], {
+    cwd,
+    env: userEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
 
 interface Running {
   output(): { stdout: string; stderr: string };
@@ -103,21 +128,31 @@ function startCommand(command: string, cwd: string): Running {
   let stderr = '';
   let done = false;
   const waiters: Array<() => void> = [];
-  child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); waiters.forEach((w) => w()); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    waiters.forEach((w) => w());
+  });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (status) => { done = true; resolve(status); waiters.forEach((w) => w()); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (status) => {
+      done = true;
+      resolve(status);
+      waiters.forEach((w) => w());
+    }),
+  );
   return {
     exited,
     output: () => ({ stdout, stderr }),
-    waitFor: (pattern) => new Promise((resolve, reject) => {
-      const check = () => {
-        const match = pattern.exec(stdout);
-        if (match) resolve(match);
-        else if (done) reject(new Error(`exited before printing ${pattern}: ${stdout}\n${stderr}`));
-      };
-      waiters.push(check);
-      check();
-    }),
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout);
+          if (match) resolve(match);
+          else if (done) reject(new Error(`exited before printing ${pattern}: ${stdout}\n${stderr}`));
+        };
+        waiters.push(check);
+        check();
+      }),
     stop: async () => {
       if (!done) {
         try {
@@ -140,12 +175,16 @@ interface GuidePlatform {
 }
 async function startGuidePlatform(options: Omit<StartOptions, 'tls'> = {}): Promise<GuidePlatform> {
   const platform = await startPlatform({ port: 0, database: ':memory:', logger: false, ...options, tls: false });
-  const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id });
+  const server = new SvcppServer({
+    apiBase: platform.apiBase,
+    botToken: platform.devApp.botToken,
+    applicationId: platform.devApp.id,
+  });
   return { platform, origin: platform.httpUrl, apiBase: platform.apiBase, server };
 }
 
 describe('the guides', () => {
-  it('use the platform\'s default address and CA file name, and run nothing from the repository', () => {
+  it("use the platform's default address and CA file name, and run nothing from the repository", () => {
     expect(DEFAULT_ORIGIN).toBe('http://127.0.0.1:8787');
     const caFile = cliDefault('cert-out');
     expect(caFile).toBe('svcpp-platform-ca.pem');
@@ -168,14 +207,18 @@ describe('docs/examples, as a user runs them', () => {
     let example: Running | undefined;
     try {
       const e2e = { caPem: '' } as E2EPlatform; // plain HTTP: nothing to trust
-      await request(`${guide.apiBase}/dev/users`, { json: { username: 'docs_launcher', global_name: 'Docs Launcher' } });
-      const guild = await request(`${guide.apiBase}/dev/guilds`, { json: { name: 'Docs Guild', owner: 'docs_launcher', channels: [{ name: 'docs-general', type: 0 }] } });
+      await request(`${guide.apiBase}/dev/users`, {
+        json: { username: 'docs_launcher', global_name: 'Docs Launcher' },
+      });
+      const guild = await request(`${guide.apiBase}/dev/guilds`, {
+        json: { name: 'Docs Guild', owner: 'docs_launcher', channels: [{ name: 'docs-general', type: 0 }] },
+      });
       expect(guild.status).toBe(201);
       const folder = userFolder('launcher-sign-in.ts');
       const commands = recipeCommands('electron-launcher.md', 'run-launcher', guide.origin, {
         '<client id>': String(guide.platform.devApp.id),
       });
-      const start = commands.pop()!;   // the last command runs the example; the others set the folder up
+      const start = commands.pop()!; // the last command runs the example; the others set the folder up
       for (const command of commands) runCommand(command, folder);
       typeCheck(folder, 'launcher-sign-in.ts');
       example = startCommand(start, folder);
@@ -195,13 +238,19 @@ describe('docs/examples, as a user runs them', () => {
 
   it('game-server.ts: hands out provisional tokens, makes a match lobby and takes a signed webhook', async () => {
     const port = await freeLoopbackPort();
-    const guide = await startGuidePlatform({ devAppWebhookUrl: `http://127.0.0.1:${port}/webhooks`, webhookRetry: { baseMs: 20, maxMs: 200 } });
+    const guide = await startGuidePlatform({
+      devAppWebhookUrl: `http://127.0.0.1:${port}/webhooks`,
+      webhookRetry: { baseMs: 20, maxMs: 200 },
+    });
     let example: Running | undefined;
     try {
       const folder = userFolder('game-server.ts');
       const { devApp } = guide.platform;
       const commands = recipeCommands('game-server.md', 'run-game-server', guide.origin, {
-        '<client id>': String(devApp.id), '<bot token>': devApp.botToken, '<public key>': devApp.publicKey, 'PORT=8080': `PORT=${port}`,
+        '<client id>': String(devApp.id),
+        '<bot token>': devApp.botToken,
+        '<public key>': devApp.publicKey,
+        'PORT=8080': `PORT=${port}`,
       });
       const start = commands.pop()!;
       for (const command of commands) runCommand(command, folder);
@@ -213,7 +262,9 @@ describe('docs/examples, as a user runs them', () => {
       for (const player of ['steam:1', 'steam:2']) {
         const token = await request(`${backend}/players/${player}/token`, { method: 'POST' });
         expect(token.status).toBe(200);
-        const me = await request(`${guide.apiBase}/users/@me`, { headers: { authorization: `Bearer ${token.body.accessToken}` } });
+        const me = await request(`${guide.apiBase}/users/@me`, {
+          headers: { authorization: `Bearer ${token.body.accessToken}` },
+        });
         expect(me.status).toBe(200);
         userIds.push(me.body.id);
       }
@@ -235,17 +286,26 @@ describe('docs/examples, as a user runs them', () => {
 
   it('engine-plugin.cpp: builds as C++17 against the SDK archive, signs in, sets presence and greets its lobby', async () => {
     // The archive as `npm run sdk-archive` makes it (under the lock: it builds in the checkout's CMake tree), unpacked.
-    const archive = withPackageLock(() => execFileSync(process.execPath, [join(root, 'tools/make-sdk-archive.mjs'), '--out', work],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim());
+    const archive = withPackageLock(() =>
+      execFileSync(process.execPath, [join(root, 'tools/make-sdk-archive.mjs'), '--out', work], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).trim(),
+    );
     const unpacked = join(work, 'sdk');
     mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', archive, '-C', unpacked, '--strip-components=1']);
     const guide = await startGuidePlatform();
     try {
-      const token = await guide.server.createProvisionalToken({ externalUserId: 'docs-engine-player', preferredGlobalName: 'Engine Player' });
+      const token = await guide.server.createProvisionalToken({
+        externalUserId: 'docs-engine-player',
+        preferredGlobalName: 'Engine Player',
+      });
       const folder = userFolder('engine-plugin.cpp');
       const [compile, start, ...rest] = recipeCommands('engine-plugin.md', 'run-engine-plugin', guide.origin, {
-        '<archive>': unpacked, '<client id>': String(guide.platform.devApp.id), '<access token>': token.accessToken,
+        '<archive>': unpacked,
+        '<client id>': String(guide.platform.devApp.id),
+        '<access token>': token.accessToken,
       });
       expect(rest).toEqual([]);
       runCommand(`${compile} -Wall -Wextra -Werror`, folder);

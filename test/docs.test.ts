@@ -30,7 +30,13 @@ describe('npm run docs', () => {
   }, 300_000);
 
   it('writes the TypeScript reference: both entry points and the classes users start from', () => {
-    for (const page of ['index.html', 'modules/svcpp.html', 'modules/svcpp_server.html', 'classes/svcpp.Client.html', 'classes/svcpp.SvcppServer.html']) {
+    for (const page of [
+      'index.html',
+      'modules/svcpp.html',
+      'modules/svcpp_server.html',
+      'classes/svcpp.Client.html',
+      'classes/svcpp.SvcppServer.html',
+    ]) {
       expect(existsSync(join(out, 'typescript', page)), page).toBe(true);
     }
     const client = read('typescript/classes/svcpp.Client.html');
@@ -38,7 +44,7 @@ describe('npm run docs', () => {
     expect(client).toContain('sendLobbyMessage');
   });
 
-  it('opens on the README\'s overview and the three guides, each a page of its own; TypeDoc\'s landing page leads back', () => {
+  it("opens on the README's overview and the three guides, each a page of its own; TypeDoc's landing page leads back", () => {
     const landing = read('index.html');
     expect(landing).toContain('An open, redistributable social SDK for games, and the local platform it talks to.');
     for (const guide of ['electron-launcher', 'game-server', 'engine-plugin']) {
@@ -51,9 +57,12 @@ describe('npm run docs', () => {
   it('writes the C and C++ reference with every exported symbol and enum value of the IDL', () => {
     const html = read('c-cpp-reference.html');
     const model = buildModel(idl);
-    const missing = model.exportedSymbols.filter((symbol: string) => !html.includes(`${symbol}(`) && !html.includes(`<code>${symbol}</code>`));
+    const missing = model.exportedSymbols.filter(
+      (symbol: string) => !html.includes(`${symbol}(`) && !html.includes(`<code>${symbol}</code>`),
+    );
     expect(missing).toEqual([]);
-    for (const e of model.enums) for (const [name] of e.values) expect(html).toContain(`<code>${e.cName}_${name}</code>`);
+    for (const e of model.enums)
+      for (const [name] of e.values) expect(html).toContain(`<code>${e.cName}_${name}</code>`);
     expect(html).toContain('Svcpp_Errc Svcpp_Client_Connect(Svcpp_Client *self);');
     expect(html).toContain('C++: <code>svcpp::Client::Connect</code>');
   });
@@ -63,8 +72,16 @@ describe('npm run docs', () => {
     const guides = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
     expect(guides.length).toBeGreaterThan(3);
     for (const guide of guides) expect(landing).toContain(`href="guides/${guide.replace(/\.md$/, '.html')}"`);
-    for (const page of ['overview.html', 'typescript/index.html', 'c-cpp-reference.html', 'native/semantics.html',
-      'platform/index.html', 'platform/protocol.html', 'platform/protocol/13-voice.html', 'platform/protocol-gateway.html']) {
+    for (const page of [
+      'overview.html',
+      'typescript/index.html',
+      'c-cpp-reference.html',
+      'native/semantics.html',
+      'platform/index.html',
+      'platform/protocol.html',
+      'platform/protocol/13-voice.html',
+      'platform/protocol-gateway.html',
+    ]) {
       expect(landing).toContain(`href="${page}"`);
     }
   });
@@ -74,7 +91,9 @@ describe('npm run docs', () => {
     expect(read('guides/local-client.html')).toContain('id="running-it"');
     expect(read('platform/index.html')).toContain('href="protocol/14-bot-api.html#144-channels-and-messages"');
     expect(read('platform/protocol/14-bot-api.html')).toContain('id="144-channels-and-messages"');
-    expect(read('overview.html')).toContain('<span class="repository-path" title="in the repository: native/include/svcpp.h">');
+    expect(read('overview.html')).toContain(
+      '<span class="repository-path" title="in the repository: native/include/svcpp.h">',
+    );
     for (const page of ['overview.html', 'guides/electron-launcher.html', 'platform/index.html']) {
       expect(read(page), page).not.toMatch(/href="(?!https?:)[^"]*\.md[#"]/);
     }
@@ -85,11 +104,17 @@ describe('npm run docs', () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM });
     try {
       const { idsOf, links } = await crawl(browser, site, `${site}index.html`);
-      const broken = links.filter(({ to }) => {
-        const [page, fragment] = to.split('#') as [string, string | undefined];
-        const ids = idsOf.get(page);
-        return !to.startsWith(site) || !ids || (fragment !== undefined && fragment !== '' && !ids.has(decodeURIComponent(fragment)));
-      }).map(({ from, to }) => `${from} → ${to.startsWith(site) ? to.slice(site.length) : to}`);
+      const broken = links
+        .filter(({ to }) => {
+          const [page, fragment] = to.split('#') as [string, string | undefined];
+          const ids = idsOf.get(page);
+          return (
+            !to.startsWith(site) ||
+            !ids ||
+            (fragment !== undefined && fragment !== '' && !ids.has(decodeURIComponent(fragment)))
+          );
+        })
+        .map(({ from, to }) => `${from} → ${to.startsWith(site) ? to.slice(site.length) : to}`);
       console.log(`docs site: ${links.length} internal links followed over ${idsOf.size} pages`);
       expect(broken).toEqual([]);
       expect(idsOf.size).toBeGreaterThan(100);
@@ -114,29 +139,34 @@ async function crawl(browser: Browser, site: string, start: string) {
   while (level.length > 0) {
     const pages = [...new Set(level)].filter((url) => !idsOf.has(url));
     level = [];
-    await Promise.all(tabs.map(async (tab, t) => {
-      for (let i = t; i < pages.length; i += TABS) {
-        const url = pages[i]!;
-        if (!existsSync(fileURLToPath(url))) {
-          idsOf.set(url, null);
-          continue;
+    await Promise.all(
+      tabs.map(async (tab, t) => {
+        for (let i = t; i < pages.length; i += TABS) {
+          const url = pages[i]!;
+          if (!existsSync(fileURLToPath(url))) {
+            idsOf.set(url, null);
+            continue;
+          }
+          await tab.goto(url, { waitUntil: 'domcontentloaded' });
+          // TypeDoc's pages build their navigation tree in a script once loaded: its links count too.
+          await tab.waitForFunction(
+            () => !document.querySelector('#tsd-nav-container') || document.querySelector('#tsd-nav-container a'),
+          );
+          const found = await tab.evaluate(() => ({
+            ids: [...document.querySelectorAll('[id]')]
+              .map((element) => element.id)
+              .concat([...document.querySelectorAll('a[name]')].map((anchor) => anchor.name)),
+            hrefs: [...document.querySelectorAll('a[href]')].map((anchor) => anchor.href),
+          }));
+          idsOf.set(url, new Set(found.ids));
+          // A file: link outside build-docs/ would point into the checkout: it is kept, and reported as broken.
+          for (const href of found.hrefs.filter((target) => target.startsWith('file:'))) {
+            links.push({ from: url.slice(site.length), to: href });
+            if (href.startsWith(site)) level.push(href.split('#')[0]!);
+          }
         }
-        await tab.goto(url, { waitUntil: 'domcontentloaded' });
-        // TypeDoc's pages build their navigation tree in a script once loaded: its links count too.
-        await tab.waitForFunction(() => !document.querySelector('#tsd-nav-container') || document.querySelector('#tsd-nav-container a'));
-        const found = await tab.evaluate(() => ({
-          ids: [...document.querySelectorAll('[id]')].map((element) => element.id)
-            .concat([...document.querySelectorAll('a[name]')].map((anchor) => anchor.name)),
-          hrefs: [...document.querySelectorAll('a[href]')].map((anchor) => anchor.href),
-        }));
-        idsOf.set(url, new Set(found.ids));
-        // A file: link outside build-docs/ would point into the checkout: it is kept, and reported as broken.
-        for (const href of found.hrefs.filter((target) => target.startsWith('file:'))) {
-          links.push({ from: url.slice(site.length), to: href });
-          if (href.startsWith(site)) level.push(href.split('#')[0]!);
-        }
-      }
-    }));
+      }),
+    );
   }
   return { idsOf, links };
 }

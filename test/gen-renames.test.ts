@@ -17,14 +17,29 @@ describe('referenceRenames in the model', () => {
     const { renames } = buildModel(idl);
     expect(renames).toHaveLength(idl.referenceRenames.length);
     const getter = renames.find((r) => r.reference === 'DiscordRelationshipType');
-    expect(getter).toMatchObject({ kind: 'member', fn: { cName: 'Svcpp_RelationshipHandle_PlatformRelationshipType' } });
-    expect(renames.find((r) => r.reference === 'DiscordBot')).toMatchObject({ kind: 'enumValue', enum: { name: 'ExternalIdentityProviderType' } });
+    expect(getter).toMatchObject({
+      kind: 'member',
+      fn: { cName: 'Svcpp_RelationshipHandle_PlatformRelationshipType' },
+    });
+    expect(renames.find((r) => r.reference === 'DiscordBot')).toMatchObject({
+      kind: 'enumValue',
+      enum: { name: 'ExternalIdentityProviderType' },
+    });
   });
 
   it.each([
-    [{ scope: 'Client', reference: 'IsDiscordAppInstalled', ours: 'IsPlatformAppInstalled' }, /Client has no member IsPlatformAppInstalled/],
-    [{ scope: 'ExternalIdentityProviderType', reference: 'DiscordBot2', ours: 'PlatformBot2' }, /has no value PlatformBot2/],
-    [{ scope: 'Client', reference: 'SendGameFriendRequest', ours: 'SendPlatformFriendRequest' }, /already has a member SendGameFriendRequest/],
+    [
+      { scope: 'Client', reference: 'IsDiscordAppInstalled', ours: 'IsPlatformAppInstalled' },
+      /Client has no member IsPlatformAppInstalled/,
+    ],
+    [
+      { scope: 'ExternalIdentityProviderType', reference: 'DiscordBot2', ours: 'PlatformBot2' },
+      /has no value PlatformBot2/,
+    ],
+    [
+      { scope: 'Client', reference: 'SendGameFriendRequest', ours: 'SendPlatformFriendRequest' },
+      /already has a member SendGameFriendRequest/,
+    ],
     [{ scope: 'ExternalIdentityProviderType', reference: 'Steam', ours: 'PlatformBot' }, /already has a value Steam/],
     [{ scope: 'Nowhere', reference: 'A', ours: 'B' }, /Nowhere is neither a type nor an enum/],
   ])('refuses %o', (entry, message) => {
@@ -41,10 +56,14 @@ describe('referenceRenames in the C++ wrapper and the porting guide', () => {
   const hpp = cppWrapper(buildModel(idl))[0]!.content;
 
   it('emits a forwarding member with our signature, const and all', () => {
-    expect(hpp).toContain('    [[deprecated("use SendPlatformFriendRequest")]] void SendDiscordFriendRequest(std::string username, ' +
-      'svcpp::Client::SendFriendRequestCallback cb)\n    {\n        return SendPlatformFriendRequest(std::move(username), std::move(cb));\n    }\n');
-    expect(hpp).toContain('    [[deprecated("use PlatformRelationshipType")]] svcpp::RelationshipType DiscordRelationshipType() const\n' +
-      '    {\n        return PlatformRelationshipType();\n    }\n');
+    expect(hpp).toContain(
+      '    [[deprecated("use SendPlatformFriendRequest")]] void SendDiscordFriendRequest(std::string username, ' +
+        'svcpp::Client::SendFriendRequestCallback cb)\n    {\n        return SendPlatformFriendRequest(std::move(username), std::move(cb));\n    }\n',
+    );
+    expect(hpp).toContain(
+      '    [[deprecated("use PlatformRelationshipType")]] svcpp::RelationshipType DiscordRelationshipType() const\n' +
+        '    {\n        return PlatformRelationshipType();\n    }\n',
+    );
   });
 
   it('emits an enumerator with the value of ours', () => {
@@ -57,10 +76,11 @@ describe('referenceRenames in the C++ wrapper and the porting guide', () => {
 
   it('the guide lists every alias (the table is generated from the list)', () => {
     const guide = readFileSync(new URL('../docs/porting-from-the-reference-sdk.md', import.meta.url), 'utf8');
-    for (const r of idl.referenceRenames) expect(guide).toContain(`| \`${r.scope}::${r.reference}\` | \`${r.scope}::${r.ours}\` |`);
+    for (const r of idl.referenceRenames)
+      expect(guide).toContain(`| \`${r.scope}::${r.reference}\` | \`${r.scope}::${r.ours}\` |`);
   });
 
-  it('the guide\'s list of reference methods svcpp lacks names none that has an alias (OpenMessageInDiscord was in both)', () => {
+  it("the guide's list of reference methods svcpp lacks names none that has an alias (OpenMessageInDiscord was in both)", () => {
     const guide = readFileSync(new URL('../docs/porting-from-the-reference-sdk.md', import.meta.url), 'utf8');
     const [, lacking] = /^- Reference methods svcpp does not implement[^:]*: (.*?)\. \(/ms.exec(guide) ?? [];
     expect(lacking).toBeDefined();

@@ -10,29 +10,38 @@ import { aboveFloor, symbolVersions } from './support/glibc-floor.js';
 
 describe('the glibc 2.28 floor', () => {
   it('holds for the prebuilds the npm package ships (svcpp.glibc.node and libsvcpp.so)', () => {
-    const found = withPrebuilds((dir) => readdirSync(dir).sort().map((name) => {
-      const file = join(dir, name);
-      return { name, above: aboveFloor(file), glibc: symbolVersions(file).some((v) => v.startsWith('GLIBC_2.')) };
-    }));
+    const found = withPrebuilds((dir) =>
+      readdirSync(dir)
+        .sort()
+        .map((name) => {
+          const file = join(dir, name);
+          return { name, above: aboveFloor(file), glibc: symbolVersions(file).some((v) => v.startsWith('GLIBC_2.')) };
+        }),
+    );
     expect(found).toEqual([
       { name: 'libsvcpp.so', above: [], glibc: true },
       { name: 'svcpp.glibc.node', above: [], glibc: true },
     ]);
   });
 
-  it.each(['build/Release/libsvcpp.so', 'build/Release/svcpp_node.node', 'build/sdk/libsvcpp.so.1.0'])('holds for the CMake build\'s %s', (path) => {
-    const file = join(root, path);
-    // Under the package lock: test/sdk-archive.test.ts removes and rebuilds build/sdk/.
-    const above = withPackageLock(() => {
-      expect(existsSync(file), `${path}: run the native build first`).toBe(true);
-      return aboveFloor(file);
-    });
-    expect(above).toEqual([]);
-  });
+  it.each(['build/Release/libsvcpp.so', 'build/Release/svcpp_node.node', 'build/sdk/libsvcpp.so.1.0'])(
+    "holds for the CMake build's %s",
+    (path) => {
+      const file = join(root, path);
+      // Under the package lock: test/sdk-archive.test.ts removes and rebuilds build/sdk/.
+      const above = withPackageLock(() => {
+        expect(existsSync(file), `${path}: run the native build first`).toBe(true);
+        return aboveFloor(file);
+      });
+      expect(above).toEqual([]);
+    },
+  );
 
-  it('the check sees what the floor forbids (the build machine\'s own libssl and libstdc++ are above it)', () => {
+  it("the check sees what the floor forbids (the build machine's own libssl and libstdc++ are above it)", () => {
     expect(aboveFloor('/usr/lib/x86_64-linux-gnu/libssl.so.3')).toContain('stat@GLIBC_2.33');
-    expect(aboveFloor('/usr/lib/x86_64-linux-gnu/libstdc++.so.6').some((s) => /@GLIBC_2\.(29|3\d)$/.test(s))).toBe(true);
+    expect(aboveFloor('/usr/lib/x86_64-linux-gnu/libstdc++.so.6').some((s) => /@GLIBC_2\.(29|3\d)$/.test(s))).toBe(
+      true,
+    );
     expect(symbolVersions('/usr/lib/x86_64-linux-gnu/libstdc++.so.6')).toContain('GLIBCXX_3.4.30');
   });
 });

@@ -38,9 +38,13 @@ describe('lib/ and bindings/ have no import circles', () => {
   });
 
   it('bindings/ imports from lib/ only the types of the generated contract, nothing that runs', () => {
-    const intoLib = [...graph].flatMap(([file, imports]) => (name(file).startsWith('bindings/')
-      ? imports.filter((edge) => name(edge.target).startsWith('lib/')).map((edge) => ({ from: name(file), to: name(edge.target), typeOnly: edge.typeOnly }))
-      : []));
+    const intoLib = [...graph].flatMap(([file, imports]) =>
+      name(file).startsWith('bindings/')
+        ? imports
+            .filter((edge) => name(edge.target).startsWith('lib/'))
+            .map((edge) => ({ from: name(file), to: name(edge.target), typeOnly: edge.typeOnly }))
+        : [],
+    );
     expect(intoLib.filter((edge) => !edge.typeOnly || !CONTRACT.includes(edge.to))).toEqual([]);
   });
 });

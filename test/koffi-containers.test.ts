@@ -3,7 +3,13 @@
 // exactly as the library writes them). End-to-end coverage comes with the first SDK methods that use them.
 import koffi from 'koffi';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeProperties, decodeU64Span, handleSpanIn, propertiesIn, u64SpanIn } from '../bindings/koffi/containers.js';
+import {
+  decodeProperties,
+  decodeU64Span,
+  handleSpanIn,
+  propertiesIn,
+  u64SpanIn,
+} from '../bindings/koffi/containers.js';
 import { errcError, SvcppError } from '../lib/errors.js';
 
 // Svcpp_String as the generated declarations spell it (declared once per process, as generated.ts does).
@@ -49,10 +55,16 @@ function errorCode(f: () => unknown): string | undefined {
 
 describe('propertiesIn', () => {
   it('takes every own entry with its UTF-8 byte length', () => {
-    expect(propertiesIn({ a: '1', 'clé': 'välue' })).toEqual({
+    expect(propertiesIn({ a: '1', clé: 'välue' })).toEqual({
       size: 2,
-      keys: [{ ptr: 'a', size: 1 }, { ptr: 'clé', size: 4 }],
-      values: [{ ptr: '1', size: 1 }, { ptr: 'välue', size: 6 }],
+      keys: [
+        { ptr: 'a', size: 1 },
+        { ptr: 'clé', size: 4 },
+      ],
+      values: [
+        { ptr: '1', size: 1 },
+        { ptr: 'välue', size: 6 },
+      ],
     });
   });
 
@@ -91,14 +103,23 @@ describe('u64SpanIn', () => {
 describe('handleSpanIn', () => {
   it('checks every element with the given unwrapper', () => {
     const seen: unknown[] = [];
-    expect(handleSpanIn(['a', 'b'], (e) => { seen.push(e); return { opaque: 1n }; })).toEqual({ ptr: [{ opaque: 1n }, { opaque: 1n }], size: 2 });
+    expect(
+      handleSpanIn(['a', 'b'], (e) => {
+        seen.push(e);
+        return { opaque: 1n };
+      }),
+    ).toEqual({ ptr: [{ opaque: 1n }, { opaque: 1n }], size: 2 });
     expect(seen).toEqual(['a', 'b']);
     expect(handleSpanIn([], () => ({ opaque: 1n }))).toEqual({ ptr: null, size: 0 });
   });
 
   it('propagates the unwrapper error and rejects non-arrays', () => {
     const bad = new SvcppError('ERR_SVCPP_INVALID_HANDLE', 'not a handle');
-    expect(() => handleSpanIn([{}], () => { throw bad; })).toThrow(bad);
+    expect(() =>
+      handleSpanIn([{}], () => {
+        throw bad;
+      }),
+    ).toThrow(bad);
     expect(() => handleSpanIn({ length: 0 }, () => ({}))).toThrow(TypeError);
   });
 });
@@ -106,7 +127,7 @@ describe('handleSpanIn', () => {
 describe('decodeProperties', () => {
   it('reads every entry from C memory into a plain object', () => {
     const props = { size: 3, keys: cStrings(['Z', 'a', 'é']), values: cStrings(['1', '', 'ü']) };
-    expect(decodeProperties(props, STRING)).toEqual({ Z: '1', a: '', 'é': 'ü' });
+    expect(decodeProperties(props, STRING)).toEqual({ Z: '1', a: '', é: 'ü' });
   });
 
   it('keeps a "__proto__" key as an entry', () => {

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 
 const fixture = fileURLToPath(new URL('./fixtures/koffi-loaded.ts', import.meta.url));
 const report = (backend: 'napi' | 'koffi') => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fixture, backend], { encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fixture, backend], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(child.stderr).toBe('');
   expect(child.status).toBe(0);
   return JSON.parse(child.stdout) as { log: string; koffiPackage: boolean; koffiBinary: boolean | undefined };
@@ -17,7 +20,11 @@ const binary = (mapped: boolean) => (process.platform === 'linux' ? mapped : und
 
 describe('koffi is loaded only when the koffi backend is chosen', () => {
   it('a client on the N-API backend works without loading the koffi package or its binary', () => {
-    expect(report('napi')).toEqual({ log: 'application id set to 42', koffiPackage: false, koffiBinary: binary(false) });
+    expect(report('napi')).toEqual({
+      log: 'application id set to 42',
+      koffiPackage: false,
+      koffiBinary: binary(false),
+    });
   });
 
   it('a client on the koffi backend loads koffi and works (the same report, seen from the other side)', () => {

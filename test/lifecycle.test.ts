@@ -6,7 +6,11 @@ import { BACKENDS } from './backends.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const runNode = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
 
 describe.each(BACKENDS)('lifecycle over %s', (backend) => {
   it('exits by itself with code 0 after close() (no process.exit)', () => {
@@ -36,7 +40,9 @@ describe.each(BACKENDS)('lifecycle over %s: environment teardown', (backend) => 
   it('a worker terminated with its client open (never closed) ends it; the process exits 0', () => {
     const child = runNode([fixture('terminate-worker.ts')], { SVCPP_TEST_BACKEND: backend });
     expect(child.stderr).toBe('');
-    expect(child.stdout.trim().split('\n')).toEqual(Array(3).fill(['application id set to 11', 'worker terminated 1']).flat());
+    expect(child.stdout.trim().split('\n')).toEqual(
+      Array(3).fill(['application id set to 11', 'worker terminated 1']).flat(),
+    );
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);
   });

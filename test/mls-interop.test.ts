@@ -17,7 +17,17 @@ import type { Capabilities } from 'ts-mls';
 import { decodeKeyPackage, encodeKeyPackage, makeKeyPackageRef, verifyKeyPackage } from 'ts-mls/keyPackage.js';
 import { verifyLeafNodeSignatureKeyPackage } from 'ts-mls/leafNode.js';
 import { decryptWithLabel, encryptWithLabel } from 'ts-mls/crypto/hpke.js';
-import { acceptAll, createCommit, createGroup, decodeMlsMessage, emptyPskIndex, encodeMlsMessage, joinGroup, mlsExporter, processMessage } from 'ts-mls';
+import {
+  acceptAll,
+  createCommit,
+  createGroup,
+  decodeMlsMessage,
+  emptyPskIndex,
+  encodeMlsMessage,
+  joinGroup,
+  mlsExporter,
+  processMessage,
+} from 'ts-mls';
 import type { ClientState, GroupContext, Proposal } from 'ts-mls';
 import { decodeWelcome } from 'ts-mls/welcome.js';
 import { addUnappliedProposal } from 'ts-mls/unappliedProposals.js';
@@ -70,16 +80,30 @@ describe('MLS interop with ts-mls', () => {
     const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
     const identity = bytes('00000000000004d2');
     const { publicPackage } = await generateKeyPackage(
-      { credentialType: 'basic', identity }, daveCapabilities, defaultLifetime, [], cs);
+      { credentialType: 'basic', identity },
+      daveCapabilities,
+      defaultLifetime,
+      [],
+      cs,
+    );
     const encoded = hex(encodeKeyPackage(publicPackage));
     const result = run('validate-key-package', encoded);
-    expect(result).toEqual({ ok: true, ref: hex(await makeKeyPackageRef(publicPackage, cs.hash)), identity: hex(identity) });
+    expect(result).toEqual({
+      ok: true,
+      ref: hex(await makeKeyPackageRef(publicPackage, cs.hash)),
+      identity: hex(identity),
+    });
   });
 
   it('svcpp rejects a ts-mls key package whose signature was altered', async () => {
     const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
     const { publicPackage } = await generateKeyPackage(
-      { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+      { credentialType: 'basic', identity: bytes('0000000000000001') },
+      daveCapabilities,
+      defaultLifetime,
+      [],
+      cs,
+    );
     const tampered = { ...publicPackage, signature: publicPackage.signature.slice() };
     tampered.signature[tampered.signature.length - 1] ^= 1;
     const result = run('validate-key-package', hex(encodeKeyPackage(tampered)));
@@ -103,10 +127,17 @@ describe('MLS interop with ts-mls', () => {
     // svcpp seals to the same public key; ts-mls opens.
     const publicHex = hex(await cs.hpke.exportPublicKey(pair.publicKey));
     const ours = run('seal-with-label', publicHex, 'UpdatePathNode', hex(context), hex(secret)) as {
-      kemOutput: string; ciphertext: string;
+      kemOutput: string;
+      ciphertext: string;
     };
-    const plaintext = await decryptWithLabel(pair.privateKey, 'UpdatePathNode', context, bytes(ours.kemOutput),
-      bytes(ours.ciphertext), cs.hpke);
+    const plaintext = await decryptWithLabel(
+      pair.privateKey,
+      'UpdatePathNode',
+      context,
+      bytes(ours.kemOutput),
+      bytes(ours.ciphertext),
+      cs.hpke,
+    );
     expect(hex(plaintext)).toBe(hex(secret));
 
     // A wrong label does not open.
@@ -133,18 +164,31 @@ describe('MLS interop with ts-mls', () => {
         signaturePublicKey: server.publicKey,
         credential: { credentialType: 'basic', identity: bytes('0000000000000000') },
       });
-      const { publicMessage } = await protectExternalProposalPublic(server.signKey, context, new Uint8Array(), proposal,
-        { senderType: 'external', senderIndex: 0 }, cs);
+      const { publicMessage } = await protectExternalProposalPublic(
+        server.signKey,
+        context,
+        new Uint8Array(),
+        proposal,
+        { senderType: 'external', senderIndex: 0 },
+        cs,
+      );
       const message = encodeMlsMessage({ version: 'mls10', wireformat: 'mls_public_message', publicMessage });
-      const ref = await makeProposalRef({ wireformat: 'mls_public_message', content: publicMessage.content,
-        auth: publicMessage.auth }, cs.hash);
+      const ref = await makeProposalRef(
+        { wireformat: 'mls_public_message', content: publicMessage.content, auth: publicMessage.auth },
+        cs.hash,
+      );
       return { sender: hex(sender), message: hex(message), ref: hex(ref) };
     }
 
     it('svcpp authenticates an external Add made by ts-mls', async () => {
       const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
       const { publicPackage } = await generateKeyPackage(
-        { credentialType: 'basic', identity: bytes('0000000000000007') }, daveCapabilities, defaultLifetime, [], cs);
+        { credentialType: 'basic', identity: bytes('0000000000000007') },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
       const p = await externalProposal({ proposalType: 'add', add: { keyPackage: publicPackage } });
       const result = run('process-external-proposal', p.sender, hex(groupId), '4', p.message);
       expect(result).toEqual({ ok: true, type: 1, removed: 0, identity: '0000000000000007', ref: p.ref });
@@ -152,15 +196,23 @@ describe('MLS interop with ts-mls', () => {
 
     it('svcpp authenticates an external Remove made by ts-mls, and refuses it for another epoch', async () => {
       const p = await externalProposal({ proposalType: 'remove', remove: { removed: 2 } });
-      expect(run('process-external-proposal', p.sender, hex(groupId), '4', p.message)).toEqual(
-        { ok: true, type: 3, removed: 2, identity: '', ref: p.ref });
+      expect(run('process-external-proposal', p.sender, hex(groupId), '4', p.message)).toEqual({
+        ok: true,
+        type: 3,
+        removed: 2,
+        identity: '',
+        ref: p.ref,
+      });
       const stale = run('process-external-proposal', p.sender, hex(groupId), '5', p.message);
       expect(stale.ok).toBe(false);
       expect(String(stale.error)).toMatch(/epoch/);
     });
 
     it('ts-mls decodes an external Remove made by svcpp', () => {
-      const created = run('create-external-remove', hex(groupId), '4', '6') as { externalSender: string; message: string };
+      const created = run('create-external-remove', hex(groupId), '4', '6') as {
+        externalSender: string;
+        message: string;
+      };
       const decoded = decodeMlsMessage(bytes(created.message), 0);
       expect(decoded).toBeDefined();
       const [message, consumed] = decoded!;
@@ -209,15 +261,23 @@ describe('MLS interop with ts-mls', () => {
     it('svcpp joins and derives the same exporter secrets as the ts-mls member', async () => {
       const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
       const creator = await generateKeyPackage(
-        { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+        { credentialType: 'basic', identity: bytes('0000000000000001') },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
       const state = await createGroup(bytes('00000000000000c4'), creator.publicPackage, creator.privatePackage, [], cs);
       let creatorState = state;
       const answer = await joinWithSvcpp(2n, async (keyPackageHex) => {
         const [keyPackage] = decodeKeyPackage(bytes(keyPackageHex), 0)!;
-        const result = await createCommit({ state, cipherSuite: cs }, {
-          extraProposals: [{ proposalType: 'add', add: { keyPackage } }],
-          ratchetTreeExtension: true,
-        });
+        const result = await createCommit(
+          { state, cipherSuite: cs },
+          {
+            extraProposals: [{ proposalType: 'add', add: { keyPackage } }],
+            ratchetTreeExtension: true,
+          },
+        );
         creatorState = result.newState;
         expect(result.welcome).toBeDefined();
         return hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: result.welcome! }));
@@ -238,15 +298,28 @@ describe('MLS interop with ts-mls', () => {
     it('svcpp refuses a Welcome that was not made for its key package', async () => {
       const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
       const creator = await generateKeyPackage(
-        { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+        { credentialType: 'basic', identity: bytes('0000000000000001') },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
       const other = await generateKeyPackage(
-        { credentialType: 'basic', identity: bytes('0000000000000003') }, daveCapabilities, defaultLifetime, [], cs);
+        { credentialType: 'basic', identity: bytes('0000000000000003') },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
       const state = await createGroup(bytes('00000000000000c5'), creator.publicPackage, creator.privatePackage, [], cs);
       const answer = await joinWithSvcpp(2n, async () => {
-        const result = await createCommit({ state, cipherSuite: cs }, {
-          extraProposals: [{ proposalType: 'add', add: { keyPackage: other.publicPackage } }],
-          ratchetTreeExtension: true,
-        });
+        const result = await createCommit(
+          { state, cipherSuite: cs },
+          {
+            extraProposals: [{ proposalType: 'add', add: { keyPackage: other.publicPackage } }],
+            ratchetTreeExtension: true,
+          },
+        );
         return hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: result.welcome! }));
       });
       expect(answer.ok).toBe(false);
@@ -256,26 +329,47 @@ describe('MLS interop with ts-mls', () => {
     it('svcpp follows the ts-mls group through an add commit, and refuses a tampered one', async () => {
       const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
       const creator = await generateKeyPackage(
-        { credentialType: 'basic', identity: bytes('0000000000000001') }, daveCapabilities, defaultLifetime, [], cs);
+        { credentialType: 'basic', identity: bytes('0000000000000001') },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
       let state = await createGroup(bytes('00000000000000c6'), creator.publicPackage, creator.privatePackage, [], cs);
       const member = await startSvcppMember(2n);
       const [keyPackage] = decodeKeyPackage(bytes(member.keyPackageHex), 0)!;
-      const joined = await createCommit({ state, cipherSuite: cs }, {
-        extraProposals: [{ proposalType: 'add', add: { keyPackage } }], ratchetTreeExtension: true });
+      const joined = await createCommit(
+        { state, cipherSuite: cs },
+        {
+          extraProposals: [{ proposalType: 'add', add: { keyPackage } }],
+          ratchetTreeExtension: true,
+        },
+      );
       state = joined.newState;
       const welcome = await member.send(
-        hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: joined.welcome! })));
+        hex(encodeMlsMessage({ version: 'mls10', wireformat: 'mls_welcome', welcome: joined.welcome! })),
+      );
       expect(welcome.ok).toBe(true);
 
       // The creator adds a third member (by value, no UpdatePath: what DAVE's adds-only commits look like).
       const third = await generateKeyPackage(
-        { credentialType: 'basic', identity: bytes('0000000000000003') }, daveCapabilities, defaultLifetime, [], cs);
-      const added = await createCommit({ state, cipherSuite: cs }, {
-        extraProposals: [{ proposalType: 'add', add: { keyPackage: third.publicPackage } }],
-        wireAsPublicMessage: true, ratchetTreeExtension: true });
+        { credentialType: 'basic', identity: bytes('0000000000000003') },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
+      const added = await createCommit(
+        { state, cipherSuite: cs },
+        {
+          extraProposals: [{ proposalType: 'add', add: { keyPackage: third.publicPackage } }],
+          wireAsPublicMessage: true,
+          ratchetTreeExtension: true,
+        },
+      );
       const commitHex = hex(encodeMlsMessage(added.commit));
       const tampered = bytes(commitHex);
-      tampered[tampered.length - 40] ^= 1;  // inside the signature / tags
+      tampered[tampered.length - 40] ^= 1; // inside the signature / tags
       const refused = await member.send(hex(tampered));
       expect(refused.ok).toBe(false);
 
@@ -285,7 +379,9 @@ describe('MLS interop with ts-mls', () => {
         ok: true,
         epoch: 2,
         epochAuthenticator: hex(added.newState.keySchedule.epochAuthenticator),
-        exporter: hex(await mlsExporter(added.newState.keySchedule.exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs)),
+        exporter: hex(
+          await mlsExporter(added.newState.keySchedule.exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs),
+        ),
       });
     });
   });
@@ -294,11 +390,13 @@ describe('MLS interop with ts-mls', () => {
     // Runs `svcpp_mls_interop host-group`: svcpp creates the group (with a voice-server external sender), commits the
     // external sender's Add/Remove proposals itself, and processes other members' commits.
     async function startSvcppHost(userId: bigint, groupId: Uint8Array) {
-      const child = spawn(binary, ['host-group', userId.toString(), hex(groupId)], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const child = spawn(binary, ['host-group', userId.toString(), hex(groupId)], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
       const exited = new Promise((resolve) => child.on('exit', resolve));
       const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
       const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
-      await next();  // {"externalSender": …}
+      await next(); // {"externalSender": …}
       return {
         async send(line: string) {
           child.stdin!.write(`${line}\n`);
@@ -313,12 +411,20 @@ describe('MLS interop with ts-mls', () => {
 
     async function tsMember(identityHex: string) {
       const cs = await getCiphersuiteImpl(getCiphersuiteFromName(SUITE));
-      const kp = await generateKeyPackage({ credentialType: 'basic', identity: bytes(identityHex) }, daveCapabilities,
-        defaultLifetime, [], cs);
+      const kp = await generateKeyPackage(
+        { credentialType: 'basic', identity: bytes(identityHex) },
+        daveCapabilities,
+        defaultLifetime,
+        [],
+        cs,
+      );
       return { cs, kp };
     }
 
-    async function exporterOf(state: { keySchedule: { exporterSecret: Uint8Array } }, cs: Awaited<ReturnType<typeof getCiphersuiteImpl>>) {
+    async function exporterOf(
+      state: { keySchedule: { exporterSecret: Uint8Array } },
+      cs: Awaited<ReturnType<typeof getCiphersuiteImpl>>,
+    ) {
       return hex(await mlsExporter(state.keySchedule.exporterSecret, 'svcpp interop', new Uint8Array(), 32, cs));
     }
 
@@ -327,20 +433,27 @@ describe('MLS interop with ts-mls', () => {
     // voice server) puts the list `ExternalSender external_senders<V>` in one extension; so ts-mls cannot authenticate
     // the proposal against svcpp's (RFC) GroupContext. The proposal is entered into its cache under the ProposalRef
     // ts-mls computes itself; the commit is then processed and checked by ts-mls in full.
-    async function follow(state: ClientState, answer: Record<string, unknown>, cs: Awaited<ReturnType<typeof getCiphersuiteImpl>>) {
+    async function follow(
+      state: ClientState,
+      answer: Record<string, unknown>,
+      cs: Awaited<ReturnType<typeof getCiphersuiteImpl>>,
+    ) {
       const [proposal] = decodeMlsMessage(bytes(answer.proposal as string), 0)!;
       if (proposal.wireformat !== 'mls_public_message' || proposal.publicMessage.content.contentType !== 'proposal') {
         throw new Error('the proposal is not a PublicMessage proposal');
       }
       const { content, auth } = proposal.publicMessage;
       const ref = await makeProposalRef({ wireformat: 'mls_public_message', content, auth }, cs.hash);
-      state = { ...state, unappliedProposals: addUnappliedProposal(ref, state.unappliedProposals, content.proposal, undefined) };
+      state = {
+        ...state,
+        unappliedProposals: addUnappliedProposal(ref, state.unappliedProposals, content.proposal, undefined),
+      };
       const [commit] = decodeMlsMessage(bytes(answer.commit as string), 0)!;
       if (commit.wireformat !== 'mls_public_message') throw new Error('the commit is not a PublicMessage');
       return (await processMessage(commit, state, emptyPskIndex, acceptAll, cs)).newState;
     }
 
-    it('ts-mls joins through svcpp\'s Welcome and follows its add and remove commits', async () => {
+    it("ts-mls joins through svcpp's Welcome and follows its add and remove commits", async () => {
       const host = await startSvcppHost(1n, bytes('00000000000000d1'));
       const b = await tsMember('0000000000000002');
       const added = await host.send(`add ${hex(encodeKeyPackage(b.kp.publicPackage))}`);
@@ -356,8 +469,13 @@ describe('MLS interop with ts-mls', () => {
       const addedC = await host.send(`add ${hex(encodeKeyPackage(c.kp.publicPackage))}`);
       expect(addedC.ok).toBe(true);
       bState = await follow(bState, addedC, b.cs);
-      let cState = await joinGroup(decodeWelcome(bytes(addedC.welcome as string), 0)![0], c.kp.publicPackage,
-        c.kp.privatePackage, emptyPskIndex, c.cs);
+      let cState = await joinGroup(
+        decodeWelcome(bytes(addedC.welcome as string), 0)![0],
+        c.kp.publicPackage,
+        c.kp.privatePackage,
+        emptyPskIndex,
+        c.cs,
+      );
       expect(hex(bState.keySchedule.epochAuthenticator)).toBe(addedC.epochAuthenticator);
       expect(hex(cState.keySchedule.epochAuthenticator)).toBe(addedC.epochAuthenticator);
 
@@ -366,8 +484,11 @@ describe('MLS interop with ts-mls', () => {
       expect(removed.ok).toBe(true);
       expect(removed.epoch).toBe(3);
       const [removeCommit] = decodeMlsMessage(bytes(removed.commit as string), 0)!;
-      expect(removeCommit.wireformat === 'mls_public_message' && removeCommit.publicMessage.content.contentType === 'commit'
-        && removeCommit.publicMessage.content.commit.path !== undefined).toBe(true);
+      expect(
+        removeCommit.wireformat === 'mls_public_message' &&
+          removeCommit.publicMessage.content.contentType === 'commit' &&
+          removeCommit.publicMessage.content.commit.path !== undefined,
+      ).toBe(true);
       cState = await follow(cState, removed, c.cs);
       expect(cState.groupContext.epoch).toBe(3n);
       expect(hex(cState.keySchedule.epochAuthenticator)).toBe(removed.epochAuthenticator);
@@ -375,22 +496,37 @@ describe('MLS interop with ts-mls', () => {
       await host.close();
     });
 
-    it('svcpp follows a ts-mls member\'s commit that removes a member with an UpdatePath', async () => {
+    it("svcpp follows a ts-mls member's commit that removes a member with an UpdatePath", async () => {
       const host = await startSvcppHost(1n, bytes('00000000000000d2'));
       const [b, c, d] = await Promise.all(['0000000000000002', '0000000000000003', '0000000000000004'].map(tsMember));
       const addedB = await host.send(`add ${hex(encodeKeyPackage(b.kp.publicPackage))}`);
-      let bState = await joinGroup(decodeWelcome(bytes(addedB.welcome as string), 0)![0], b.kp.publicPackage,
-        b.kp.privatePackage, emptyPskIndex, b.cs);
+      let bState = await joinGroup(
+        decodeWelcome(bytes(addedB.welcome as string), 0)![0],
+        b.kp.publicPackage,
+        b.kp.privatePackage,
+        emptyPskIndex,
+        b.cs,
+      );
       const addedC = await host.send(`add ${hex(encodeKeyPackage(c.kp.publicPackage))}`);
       bState = await follow(bState, addedC, b.cs);
       const addedD = await host.send(`add ${hex(encodeKeyPackage(d.kp.publicPackage))}`);
       bState = await follow(bState, addedD, b.cs);
-      let dState = await joinGroup(decodeWelcome(bytes(addedD.welcome as string), 0)![0], d.kp.publicPackage,
-        d.kp.privatePackage, emptyPskIndex, d.cs);
+      let dState = await joinGroup(
+        decodeWelcome(bytes(addedD.welcome as string), 0)![0],
+        d.kp.publicPackage,
+        d.kp.privatePackage,
+        emptyPskIndex,
+        d.cs,
+      );
 
       // B (ts-mls) removes C (leaf 2): the commit carries an UpdatePath svcpp must decrypt.
-      const result = await createCommit({ state: bState, cipherSuite: b.cs }, {
-        extraProposals: [{ proposalType: 'remove', remove: { removed: 2 } }], wireAsPublicMessage: true });
+      const result = await createCommit(
+        { state: bState, cipherSuite: b.cs },
+        {
+          extraProposals: [{ proposalType: 'remove', remove: { removed: 2 } }],
+          wireAsPublicMessage: true,
+        },
+      );
       const commit = encodeMlsMessage(result.commit);
       const tampered = new Uint8Array(commit);
       tampered[tampered.length - 40] ^= 1;

@@ -51,7 +51,9 @@ describe('N-API pump batches', () => {
       const lines: string[] = [];
       api.Client_AddLogCallback(client, 2 /* Info */, (message) => lines.push(message));
       for (let ms = 1; ms <= 5; ms++) api.Client_SetHttpRequestTimeout(client, ms);
-      expect(() => api.Client_RunCallbacksUpTo(client, 0)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+      expect(() => api.Client_RunCallbacksUpTo(client, 0)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+      );
       api.Client_RunCallbacksUpTo(client, 2);
       expect(lines).toEqual(['HTTP request timeout set to 1 ms', 'HTTP request timeout set to 2 ms']);
       expect(api.Client_HasPendingCallbacks(client)).toBe(true);

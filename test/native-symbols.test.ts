@@ -12,7 +12,10 @@ const ADDON = `${root}build/Release/svcpp_node.node`;
 
 const dynamicSymbols = (file: string, which: '--defined-only' | '--undefined-only') =>
   execFileSync('nm', ['-D', which, file], { encoding: 'utf8' })
-    .split('\n').filter(Boolean).map((line) => line.trim().split(' ').pop()!).sort();
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.trim().split(' ').pop()!)
+    .sort();
 const exportedSymbols = () =>
   readFileSync(`${root}native/capi/exported-symbols.txt`, 'utf8').split('\n').filter(Boolean).sort();
 
@@ -29,7 +32,10 @@ describe('native binaries', () => {
   });
 
   it('the addon exports only its Node-API entry points', () => {
-    expect(dynamicSymbols(ADDON, '--defined-only')).toEqual(['napi_register_module_v1', 'node_api_module_get_api_version_v1']);
+    expect(dynamicSymbols(ADDON, '--defined-only')).toEqual([
+      'napi_register_module_v1',
+      'node_api_module_get_api_version_v1',
+    ]);
   });
 
   it.each([LIBRARY, ADDON])('%s links no OpenSSL, libsodium or Opus dynamically', (file) => {
@@ -42,7 +48,11 @@ describe('native binaries', () => {
     expect(needed).toContain('libsvcpp.so');
     // Everything else is the C/C++ runtime every Linux process has (libpthread and libdl: the glibc floor,
     // cmake/glibc-floor.cmake; libstdc++ is then linked statically).
-    expect(needed.filter((lib) => lib !== 'libsvcpp.so').every((lib) => /^(libstdc\+\+|libm|libgcc_s|libc|libpthread|libdl|ld-linux-[\w-]+)\.so/.test(lib))).toBe(true);
+    expect(
+      needed
+        .filter((lib) => lib !== 'libsvcpp.so')
+        .every((lib) => /^(libstdc\+\+|libm|libgcc_s|libc|libpthread|libdl|ld-linux-[\w-]+)\.so/.test(lib)),
+    ).toBe(true);
     expect(runpath).toEqual(['$ORIGIN']);
     expect(rpath).toEqual([]);
     expect(execFileSync('ldd', [ADDON], { encoding: 'utf8' })).toContain(`libsvcpp.so => ${LIBRARY} `);

@@ -38,7 +38,11 @@ it('builds from source with binding.gyp when no prebuild matches, and loads that
   run('npm', ['rebuild', 'svcpp', '--foreground-scripts'], app, env);
   console.log(`from-source build: ${Math.round((Date.now() - started) / 1000)} s`);
   const built = join(svcpp, 'build', 'Release');
-  expect(readdirSync(built).filter((name) => /\.(node|so)$/.test(name)).sort()).toEqual(['libsvcpp.so', 'svcpp.node']);
+  expect(
+    readdirSync(built)
+      .filter((name) => /\.(node|so)$/.test(name))
+      .sort(),
+  ).toEqual(['libsvcpp.so', 'svcpp.node']);
   // The fallback build has the glibc floor too (binding.gyp and CMake apply it alike).
   expect(aboveFloor(join(built, 'svcpp.node'))).toEqual([]);
   expect(aboveFloor(join(built, 'libsvcpp.so'))).toEqual([]);
@@ -46,6 +50,8 @@ it('builds from source with binding.gyp when no prebuild matches, and loads that
   writeFileSync(join(app, 'load.js'), LOAD_SCRIPT);
   const { PREBUILDS_ONLY: _ignored, ...withBuild } = noCompilerEnv(work);
   expect(run('node', ['load.js'], app, withBuild).trim().split('\n')).toEqual([
-    'napi 9n 43', 'koffi 9n 43', join(built, 'libsvcpp.so'),
+    'napi 9n 43',
+    'koffi 9n 43',
+    join(built, 'libsvcpp.so'),
   ]);
 }, 1_800_000);

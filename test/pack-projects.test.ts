@@ -34,23 +34,47 @@ function program(type: 'module' | 'commonjs', frees: Record<string, string>): st
   const body = lines.filter((line) => !line.startsWith('import '));
   const prelude = Object.entries(frees).map(([name, value]) => `const ${name} = ${value};`);
   if (type === 'module') return [...imports, ...prelude, ...body].join('\n');
-  return [...imports, 'async function main(): Promise<void> {', ...prelude, ...body, '}',
-    'main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });'].join('\n');
+  return [
+    ...imports,
+    'async function main(): Promise<void> {',
+    ...prelude,
+    ...body,
+    '}',
+    'main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });',
+  ].join('\n');
 }
 
 function typeScriptProject(app: string, source: string): void {
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', outDir: 'out', rootDir: 'src',
-      skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules/@types')],
-    },
-    include: ['src'],
-  }, null, 2));
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'ES2022',
+          outDir: 'out',
+          rootDir: 'src',
+          skipLibCheck: false,
+          types: ['node'],
+          typeRoots: [join(root, 'node_modules/@types')],
+        },
+        include: ['src'],
+      },
+      null,
+      2,
+    ),
+  );
   run('mkdir', ['-p', join(app, 'src')], app);
   writeFileSync(join(app, 'src', 'main.ts'), source);
 }
 
-function runNode(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runNode(
+  file: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('node', [file], { cwd, env });
     let stdout = '';
@@ -70,28 +94,39 @@ describe.each(['module', 'commonjs'] as const)('the packed package in an empty "
     try {
       ada = await fullPlayer(e2e, 'napi', `ada_${type}`);
       const token = await provisionalToken(e2e, `pack-player-${type}`, 'Pack Player');
-      typeScriptProject(app, program(type, {
-        apiBase: JSON.stringify(e2e.apiBase),
-        caFile: JSON.stringify(e2e.caFile),
-        applicationId: `${e2e.platform.devApp.id}n`,
-        accessToken: JSON.stringify(token),
-        friendId: `${ada.id}n`,
-      }).replace("sendGameFriendRequest('ada')", `sendGameFriendRequest('ada_${type}')`));
+      typeScriptProject(
+        app,
+        program(type, {
+          apiBase: JSON.stringify(e2e.apiBase),
+          caFile: JSON.stringify(e2e.caFile),
+          applicationId: `${e2e.platform.devApp.id}n`,
+          accessToken: JSON.stringify(token),
+          friendId: `${ada.id}n`,
+        }).replace("sendGameFriendRequest('ada')", `sendGameFriendRequest('ada_${type}')`),
+      );
       // tsc is JavaScript: it runs from the repository, on the project's own files and its installed svcpp.
       const tsc = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], app);
       expect(tsc).toBe('');
       const emitted = readFileSync(join(app, 'out', 'main.js'), 'utf8');
-      expect(emitted).toMatch(type === 'module' ? /^import \{ ActivityTypes, Client \} from 'svcpp';$/m : /require\("svcpp"\)/);
+      expect(emitted).toMatch(
+        type === 'module' ? /^import \{ ActivityTypes, Client \} from 'svcpp';$/m : /require\("svcpp"\)/,
+      );
 
       const result = await runNode('out/main.js', app, env);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout).not.toContain(token);
       const [playerId] = (await waitForEvent(ada, 'relationshipCreated')) as [bigint];
-      expect(ada.client.getRelationship(playerId)).toMatchObject({ gameRelationshipType: RelationshipType.PendingIncoming });
+      expect(ada.client.getRelationship(playerId)).toMatchObject({
+        gameRelationshipType: RelationshipType.PendingIncoming,
+      });
       const [invite] = (await waitForEvent(ada, 'activityInviteCreated')) as [{ senderId: bigint; partyId: string }];
       expect(invite).toMatchObject({ senderId: playerId, partyId: 'party-1' });
-      await waitForEvent(ada, 'messageCreated', ([messageId]) => ada!.client.getMessage(messageId as bigint)?.content === 'see you at 8');
+      await waitForEvent(
+        ada,
+        'messageCreated',
+        ([messageId]) => ada!.client.getMessage(messageId as bigint)?.content === 'see you at 8',
+      );
     } finally {
       await closeAll(ada);
     }
@@ -101,7 +136,9 @@ describe.each(['module', 'commonjs'] as const)('the packed package in an empty "
 it('require and import reach one instance of the package (no dual-package hazard)', () => {
   const env = noCompilerEnv(work);
   const app = installInEmptyProject(work, 'dual', 'commonjs', packed.tarball, env);
-  writeFileSync(join(app, 'dual.js'), `
+  writeFileSync(
+    join(app, 'dual.js'),
+    `
 const required = require('svcpp');
 const requiredServer = require('svcpp/server');
 (async () => {
@@ -115,7 +152,8 @@ const requiredServer = require('svcpp/server');
   try { client.applicationId = -1n; } catch (error) { console.log(error instanceof SvcppError, error instanceof imported.SvcppError); }
   await client.close();
 })();
-`);
+`,
+  );
   expect(run('node', ['dual.js'], app, env).trim().split('\n')).toEqual(['true [] []', 'true true', 'true true']);
 });
 
@@ -137,8 +175,11 @@ const { Client, loadBackend } = require('svcpp');
     const app = installInEmptyProject(work, 'bundle', 'commonjs', packed.tarball, noCompilerEnv(work));
     writeFileSync(join(app, 'main.js'), MAIN);
     // The guide's commands, as a user runs them in the project (npm installs esbuild from the registry or its cache).
-    const out = run('sh', ['-ec', docRecipe(guide, 'esbuild')], app, { ...process.env, npm_config_prefer_offline: 'true' });
-    expect(out.trim().split('\n').at(-1)).toBe('5n 43');   // in the project, koffi resolves from its node_modules
+    const out = run('sh', ['-ec', docRecipe(guide, 'esbuild')], app, {
+      ...process.env,
+      npm_config_prefer_offline: 'true',
+    });
+    expect(out.trim().split('\n').at(-1)).toBe('5n 43'); // in the project, koffi resolves from its node_modules
     // out/ holds the bundle and the native files alone; shipped where no node_modules is, it runs without koffi.
     expect(readdirSync(join(app, 'out')).sort()).toEqual(['main.js', 'svcpp']);
     expect(readFileSync(join(app, 'out/main.js'), 'utf8')).not.toContain('Cannot find the native Koffi module');
@@ -151,17 +192,20 @@ const { Client, loadBackend } = require('svcpp');
     ]);
   });
 
-  it('the electron-builder recipe\'s asarUnpack globs match every native file of an installed svcpp, koffi\'s included', () => {
+  it("the electron-builder recipe's asarUnpack globs match every native file of an installed svcpp, koffi's included", () => {
     const app = installInEmptyProject(work, 'electron', 'commonjs', packed.tarball, noCompilerEnv(work));
     const { asarUnpack } = JSON.parse(docRecipe(guide, 'electron-builder')).build as { asarUnpack: string[] };
-    const files = (readdirSync(join(app, 'node_modules'), { recursive: true }) as string[])
-      .map((name) => `node_modules/${name}`);
+    const files = (readdirSync(join(app, 'node_modules'), { recursive: true }) as string[]).map(
+      (name) => `node_modules/${name}`,
+    );
     const native = files.filter((file) => /\.(node|so)$/.test(file));
-    expect(native).toEqual(expect.arrayContaining([
-      'node_modules/svcpp/prebuilds/linux-x64/svcpp.glibc.node',
-      'node_modules/svcpp/prebuilds/linux-x64/libsvcpp.so',
-      'node_modules/@koromix/koffi-linux-x64/linux_x64/koffi.node',
-    ]));
+    expect(native).toEqual(
+      expect.arrayContaining([
+        'node_modules/svcpp/prebuilds/linux-x64/svcpp.glibc.node',
+        'node_modules/svcpp/prebuilds/linux-x64/libsvcpp.so',
+        'node_modules/@koromix/koffi-linux-x64/linux_x64/koffi.node',
+      ]),
+    );
     // electron-builder matches with minimatch against the path in the app; every native file must be unpacked.
     const unpacked = (file: string) => asarUnpack.some((glob) => minimatch(file, glob, { dot: true }));
     expect(native.filter((file) => !unpacked(file))).toEqual([]);

@@ -35,14 +35,30 @@ console.log(typeof server.applicationId, new WebhookReceiver({ publicKey: '00'.r
 
 it('packs, installs into an empty directory without a compiler and loads from prebuilds', () => {
   const { tarball, files } = packPackage(work);
-  expect(files).toEqual(expect.arrayContaining([
-    'dist/cjs/lib/index.js', 'dist/cjs/lib/index.d.ts', 'dist/cjs/package.json', 'dist/esm/index.js', 'dist/esm/index.d.ts',
-    'dist/cjs/lib/server.js', 'dist/esm/server.js', 'dist/cjs/bindings/koffi/generated.js', 'native/include/svcpp.h',
-    // The from-source fallback: binding.gyp and everything it builds from.
-    'binding.gyp', 'scripts/install-native.cjs', 'scripts/build-libsvcpp.sh', 'scripts/fetch-opus.sh', 'scripts/build-openssl.sh',
-    'CMakeLists.txt',
-    'cmake/dependencies.cmake', 'cmake/glibc-floor.cmake', 'native/glibc-floor/glibc-2.28.c', 'bindings/napi/src/addon.cpp',
-  ]));
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'dist/cjs/lib/index.js',
+      'dist/cjs/lib/index.d.ts',
+      'dist/cjs/package.json',
+      'dist/esm/index.js',
+      'dist/esm/index.d.ts',
+      'dist/cjs/lib/server.js',
+      'dist/esm/server.js',
+      'dist/cjs/bindings/koffi/generated.js',
+      'native/include/svcpp.h',
+      // The from-source fallback: binding.gyp and everything it builds from.
+      'binding.gyp',
+      'scripts/install-native.cjs',
+      'scripts/build-libsvcpp.sh',
+      'scripts/fetch-opus.sh',
+      'scripts/build-openssl.sh',
+      'CMakeLists.txt',
+      'cmake/dependencies.cmake',
+      'cmake/glibc-floor.cmake',
+      'native/glibc-floor/glibc-2.28.c',
+      'bindings/napi/src/addon.cpp',
+    ]),
+  );
   expect(files.some((f: string) => f.startsWith('build/') || f.startsWith('build-'))).toBe(false);
   expect(files.some((f: string) => f.startsWith('native/tests/') || f.startsWith('test/'))).toBe(false);
   // The licence and the third-party notices of everything linked in (test/third-party-notices.test.ts) ship too.
@@ -61,7 +77,8 @@ it('packs, installs into an empty directory without a compiler and loads from pr
   expect(folders).toContain('linux-x64');
   for (const folder of folders) {
     expect(prebuilt.filter((f: string) => f.startsWith(`prebuilds/${folder}/`))).toEqual(
-      (PREBUILD_FILES[folder] ?? ['(not a shipped target)']).map((name) => `prebuilds/${folder}/${name}`));
+      (PREBUILD_FILES[folder] ?? ['(not a shipped target)']).map((name) => `prebuilds/${folder}/${name}`),
+    );
   }
 
   const env = noCompilerEnv(work);
@@ -72,12 +89,7 @@ it('packs, installs into an empty directory without a compiler and loads from pr
   writeFileSync(join(app, 'server.mjs'), SERVER_SCRIPT);
   const out = run('node', ['load.mjs'], app, env).trim().split('\n');
   const library = join(app, 'node_modules', 'svcpp', 'prebuilds', 'linux-x64', 'libsvcpp.so');
-  expect(out).toEqual([
-    'napi openid sdk.social_layer 5n 43',
-    'koffi openid sdk.social_layer 5n 43',
-    library,
-    library,
-  ]);
+  expect(out).toEqual(['napi openid sdk.social_layer 5n 43', 'koffi openid sdk.social_layer 5n 43', library, library]);
   expect(run('node', ['server.mjs'], app, env).trim()).toBe('bigint WebhookReceiver');
 }, 900_000); // the prebuilds (node-gyp compiles the addon) and prepack's JavaScript build, on a loaded 2-core machine
 
@@ -98,7 +110,7 @@ it('npm pack refuses, saying what to run, when the prebuilds for this machine ar
   expect(stderr).toContain('run `npm run prebuilds` first');
 });
 
-it('the install script leaves svcpp\'s own checkout to scripts/run.sh (npm ci there must not start node-gyp)', () => {
+it("the install script leaves svcpp's own checkout to scripts/run.sh (npm ci there must not start node-gyp)", () => {
   const out = run(process.execPath, ['scripts/install-native.cjs'], root, { ...noCompilerEnv(work), INIT_CWD: root });
   expect(out.trim()).toBe('svcpp: source checkout, native build left to scripts/run.sh (npm run demo / npm test)');
 });

@@ -81,7 +81,10 @@ interface Run {
  */
 function run(file: string, dir: string, done?: (stdout: string) => boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, file], { cwd: dir, env: { ...process.env, TSX_TSCONFIG_PATH: join(dir, 'tsconfig.json') } });
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, file], {
+      cwd: dir,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(dir, 'tsconfig.json') },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -96,11 +99,30 @@ function run(file: string, dir: string, done?: (stdout: string) => boolean): Pro
 
 /** The declared types of every snippet's free variables, for the type check. */
 const DECLARED: Record<string, Record<string, string>> = {
-  launcher: { apiBase: 'string', webBase: 'string', caFile: 'string', applicationId: 'bigint', shell: '{ openExternal(url: string): Promise<unknown> }' },
-  'provisional-player': { apiBase: 'string', caFile: 'string', applicationId: 'bigint', accessToken: 'string', friendId: 'bigint' },
+  launcher: {
+    apiBase: 'string',
+    webBase: 'string',
+    caFile: 'string',
+    applicationId: 'bigint',
+    shell: '{ openExternal(url: string): Promise<unknown> }',
+  },
+  'provisional-player': {
+    apiBase: 'string',
+    caFile: 'string',
+    applicationId: 'bigint',
+    accessToken: 'string',
+    friendId: 'bigint',
+  },
   'game-server': {
-    apiBase: 'string', botToken: 'string', caFile: 'string', applicationId: 'bigint', userId: 'bigint', other: 'bigint', publicKey: 'string',
-    webhookPort: 'number', unlinkPlayer: '(data: unknown) => Promise<void>',
+    apiBase: 'string',
+    botToken: 'string',
+    caFile: 'string',
+    applicationId: 'bigint',
+    userId: 'bigint',
+    other: 'bigint',
+    publicKey: 'string',
+    webhookPort: 'number',
+    unlinkPlayer: '(data: unknown) => Promise<void>',
   },
 };
 
@@ -109,10 +131,14 @@ it('every marked README snippet has a scenario here, and they type-check as writ
   const files = [...snippets.keys()].map((name) => `${name}.mts`);
   const dir = projectDir('napi', files);
   for (const name of snippets.keys()) {
-    const declarations = Object.entries(DECLARED[name]!).map(([variable, type]) => `declare const ${variable}: ${type};`);
+    const declarations = Object.entries(DECLARED[name]!).map(
+      ([variable, type]) => `declare const ${variable}: ${type};`,
+    );
     writeFileSync(join(dir, `${name}.mts`), [...declarations, snippetCode(name)].join('\n'));
   }
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+    encoding: 'utf8',
+  });
   expect(tsc.stdout + tsc.stderr).toBe('');
   expect(tsc.status).toBe(0);
 });
@@ -121,7 +147,9 @@ it('every marked README snippet has a scenario here, and they type-check as writ
 function frees(name: string, values: Record<string, string>): Frees {
   const declared = DECLARED[name]!;
   expect(Object.keys(values).sort()).toEqual(Object.keys(declared).sort());
-  return Object.fromEntries(Object.entries(values).map(([variable, value]) => [variable, { type: declared[variable]!, value }]));
+  return Object.fromEntries(
+    Object.entries(values).map(([variable, value]) => [variable, { type: declared[variable]!, value }]),
+  );
 }
 
 describe.each(BACKENDS)('README client snippets over %s', (backend) => {
@@ -131,21 +159,29 @@ describe.each(BACKENDS)('README client snippets over %s', (backend) => {
   });
   afterAll(() => e2e?.close());
 
-  it('launcher: signs a full account in through the consent page, connects and lists a guild\'s channels', async () => {
+  it("launcher: signs a full account in through the consent page, connects and lists a guild's channels", async () => {
     const username = `launcher_${backend}`;
     await createFullUser(e2e, { username });
-    const guild = await request(`${e2e.apiBase}/dev/guilds`, { ca: e2e.caPem, json: { name: 'Readme Guild', owner: username, channels: [{ name: 'readme-general', type: 0 }] } });
+    const guild = await request(`${e2e.apiBase}/dev/guilds`, {
+      ca: e2e.caPem,
+      json: { name: 'Readme Guild', owner: username, channels: [{ name: 'readme-general', type: 0 }] },
+    });
     expect(guild.status).toBe(201);
 
     const dir = projectDir(backend);
-    const file = writeRunnable(dir, 'launcher', frees('launcher', {
-      apiBase: text(e2e.apiBase).value,
-      webBase: text(e2e.webBase).value,
-      caFile: text(e2e.caFile).value,
-      applicationId: snowflake(e2e.platform.devApp.id).value,
-      // The browser: the platform's development auto-approve as the user, delivered to the SDK's loopback listener.
-      shell: `{ openExternal: (url: string) => approveAuthorizeUrl({ caPem: ${JSON.stringify(e2e.caPem)} } as E2EPlatform, url, ${JSON.stringify(username)}) }`,
-    }), [`import { approveAuthorizeUrl, type E2EPlatform } from ${JSON.stringify(join(root, 'test/e2e/harness.ts'))};`]);
+    const file = writeRunnable(
+      dir,
+      'launcher',
+      frees('launcher', {
+        apiBase: text(e2e.apiBase).value,
+        webBase: text(e2e.webBase).value,
+        caFile: text(e2e.caFile).value,
+        applicationId: snowflake(e2e.platform.devApp.id).value,
+        // The browser: the platform's development auto-approve as the user, delivered to the SDK's loopback listener.
+        shell: `{ openExternal: (url: string) => approveAuthorizeUrl({ caPem: ${JSON.stringify(e2e.caPem)} } as E2EPlatform, url, ${JSON.stringify(username)}) }`,
+      }),
+      [`import { approveAuthorizeUrl, type E2EPlatform } from ${JSON.stringify(join(root, 'test/e2e/harness.ts'))};`],
+    );
 
     const result = await run(file, dir);
     expect(result.stderr).toBe('');
@@ -162,33 +198,46 @@ describe.each(BACKENDS)('README client snippets over %s', (backend) => {
       ada = await fullPlayer(e2e, backend, 'ada');
       const token = await provisionalToken(e2e, `readme-player-${backend}`, 'Readme Player');
       const dir = projectDir(backend);
-      const file = writeRunnable(dir, 'provisional-player', frees('provisional-player', {
-        apiBase: text(e2e.apiBase).value,
-        caFile: text(e2e.caFile).value,
-        applicationId: snowflake(e2e.platform.devApp.id).value,
-        accessToken: text(token).value,
-        friendId: snowflake(ada.id).value,
-      }));
+      const file = writeRunnable(
+        dir,
+        'provisional-player',
+        frees('provisional-player', {
+          apiBase: text(e2e.apiBase).value,
+          caFile: text(e2e.caFile).value,
+          applicationId: snowflake(e2e.platform.devApp.id).value,
+          accessToken: text(token).value,
+          friendId: snowflake(ada.id).value,
+        }),
+      );
       const result = await run(file, dir);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout).not.toContain(token);
 
       const [playerId] = (await waitForEvent(ada, 'relationshipCreated')) as [bigint];
-      expect(ada.client.getRelationship(playerId)).toMatchObject({ gameRelationshipType: RelationshipType.PendingIncoming, platformRelationshipType: RelationshipType.None });
+      expect(ada.client.getRelationship(playerId)).toMatchObject({
+        gameRelationshipType: RelationshipType.PendingIncoming,
+        platformRelationshipType: RelationshipType.None,
+      });
       const [invite] = (await waitForEvent(ada, 'activityInviteCreated')) as [{ senderId: bigint; partyId: string }];
       expect(invite).toMatchObject({ senderId: playerId, partyId: 'party-1' });
-      await waitForEvent(ada, 'messageCreated', ([messageId]) => ada!.client.getMessage(messageId as bigint)?.content === 'see you at 8');
+      await waitForEvent(
+        ada,
+        'messageCreated',
+        ([messageId]) => ada!.client.getMessage(messageId as bigint)?.content === 'see you at 8',
+      );
     } finally {
       await closeAll(ada);
     }
   });
 
-  it('the README\'s claim: a provisional account cannot send a platform friend request (ERR_SVCPP_VALIDATION)', async () => {
+  it("the README's claim: a provisional account cannot send a platform friend request (ERR_SVCPP_VALIDATION)", async () => {
     const player = await provisionalPlayer(e2e, backend, `readme-claim-${backend}`);
     try {
       await createFullUser(e2e, { username: `claim_friend_${backend}` });
-      await expect(player.client.sendPlatformFriendRequest(`claim_friend_${backend}`)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+      await expect(player.client.sendPlatformFriendRequest(`claim_friend_${backend}`)).rejects.toMatchObject({
+        code: 'ERR_SVCPP_VALIDATION',
+      });
     } finally {
       await closeAll(player);
     }
@@ -198,28 +247,45 @@ describe.each(BACKENDS)('README client snippets over %s', (backend) => {
 describe('README game-server snippet', () => {
   it('creates a token and a lobby, then verifies a real webhook event and hands it to the handler', async () => {
     const webhookPort = await freePort();
-    const e2e = await startE2EPlatform({ devAppWebhookUrl: `http://127.0.0.1:${webhookPort}/webhooks`, webhookRetry: { baseMs: 20, maxMs: 200 } });
+    const e2e = await startE2EPlatform({
+      devAppWebhookUrl: `http://127.0.0.1:${webhookPort}/webhooks`,
+      webhookRetry: { baseMs: 20, maxMs: 200 },
+    });
     try {
       const userIdOf = async (externalUserId: string) => {
         const token = await provisionalToken(e2e, externalUserId);
-        return BigInt((await request(`${e2e.apiBase}/users/@me`, { ca: e2e.caPem, headers: { authorization: `Bearer ${token}` } })).body.id);
+        return BigInt(
+          (await request(`${e2e.apiBase}/users/@me`, { ca: e2e.caPem, headers: { authorization: `Bearer ${token}` } }))
+            .body.id,
+        );
       };
-      const [userId, other, banned] = [await userIdOf('readme-a'), await userIdOf('readme-b'), await userIdOf('readme-banned')];
+      const [userId, other, banned] = [
+        await userIdOf('readme-a'),
+        await userIdOf('readme-b'),
+        await userIdOf('readme-banned'),
+      ];
       const dir = projectDir('napi');
-      const file = writeRunnable(dir, 'game-server', frees('game-server', {
-        apiBase: text(e2e.apiBase).value,
-        botToken: text(e2e.platform.devApp.botToken).value,
-        caFile: text(e2e.caFile).value,
-        applicationId: snowflake(e2e.platform.devApp.id).value,
-        userId: snowflake(userId).value,
-        other: snowflake(other).value,
-        publicKey: text(e2e.platform.devApp.publicKey).value,
-        webhookPort: String(webhookPort),
-        unlinkPlayer: `async (data: unknown) => console.log('unlinked', JSON.stringify(data))`,
-      }));
+      const file = writeRunnable(
+        dir,
+        'game-server',
+        frees('game-server', {
+          apiBase: text(e2e.apiBase).value,
+          botToken: text(e2e.platform.devApp.botToken).value,
+          caFile: text(e2e.caFile).value,
+          applicationId: snowflake(e2e.platform.devApp.id).value,
+          userId: snowflake(userId).value,
+          other: snowflake(other).value,
+          publicKey: text(e2e.platform.devApp.publicKey).value,
+          webhookPort: String(webhookPort),
+          unlinkPlayer: `async (data: unknown) => console.log('unlinked', JSON.stringify(data))`,
+        }),
+      );
 
       // A ban sends APPLICATION_DEAUTHORIZED to the application (retried until the snippet listens).
-      const ban = await request(`${e2e.apiBase}/dev/users/${banned}/ban`, { ca: e2e.caPem, json: { duration_seconds: 3600 } });
+      const ban = await request(`${e2e.apiBase}/dev/users/${banned}/ban`, {
+        ca: e2e.caPem,
+        json: { duration_seconds: 3600 },
+      });
       expect(ban.status).toBeLessThan(300);
       const result = await run(file, dir, (stdout) => stdout.includes('unlinked'));
       expect(result.stderr).toBe('');

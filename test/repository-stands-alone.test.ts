@@ -12,7 +12,14 @@ const self = 'test/repository-stands-alone.test.ts';
 
 /** The outside reference documents, cited as files (`<name>.md`) or by section (`<name> §9`, `<name>.md §9`). */
 const outside = [
-  'sdk-surface', 'wire-protocol', 'c-abi', 'native-build', 'voice-engine', 'platform-bot-api', 'anchors', 'benchmarks',
+  'sdk-surface',
+  'wire-protocol',
+  'c-abi',
+  'native-build',
+  'voice-engine',
+  'platform-bot-api',
+  'anchors',
+  'benchmarks',
   'architecture',
 ];
 // A whole name (not preceded by a name character, so e.g. `docs/my-anchors.md` would not match) followed by `.md`,
@@ -25,12 +32,24 @@ const citation = new RegExp(String.raw`(?<![\w.-])(?:(?:${outside.join('|')})\.m
 
 describe('the citation pattern', () => {
   it.each([
-    'wire-protocol §8.4', 'see sdk-surface§9 rule 4', '(c-abi.md §13)', 'native-build.md', 'Anchors section 2',
-    'benchmarks sec. 4', 'architecture §1', 'wire protocol §3', 'Voice-Engine Section 5',
+    'wire-protocol §8.4',
+    'see sdk-surface§9 rule 4',
+    '(c-abi.md §13)',
+    'native-build.md',
+    'Anchors section 2',
+    'benchmarks sec. 4',
+    'architecture §1',
+    'wire protocol §3',
+    'Voice-Engine Section 5',
   ])('flags %j', (line) => expect(citation.test(line)).toBe(true));
   it.each([
-    'platform/PROTOCOL.md §10.5', 'native/SEMANTICS.md "Pump and hook"', 'PROTOCOL-gateway.md "Connecting"',
-    'docs/my-anchors.md', 'the benchmarks run nightly', 'wire protocol of the gateway', 'c-abi rules',
+    'platform/PROTOCOL.md §10.5',
+    'native/SEMANTICS.md "Pump and hook"',
+    'PROTOCOL-gateway.md "Connecting"',
+    'docs/my-anchors.md',
+    'the benchmarks run nightly',
+    'wire protocol of the gateway',
+    'c-abi rules',
   ])('does not flag %j', (line) => expect(citation.test(line)).toBe(false));
 });
 
@@ -45,9 +64,9 @@ describe('repository stands alone', () => {
       try {
         text = readFileSync(join(root, file), 'utf8');
       } catch {
-        continue;  // listed but absent (deleted in the work tree, or a submodule)
+        continue; // listed but absent (deleted in the work tree, or a submodule)
       }
-      if (text.includes('\0')) continue;  // binary
+      if (text.includes('\0')) continue; // binary
       text.split('\n').forEach((line, i) => {
         if (citation.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
       });

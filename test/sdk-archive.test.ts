@@ -6,7 +6,19 @@
  * The script builds the svcpp_sdk target itself (it runs after `npm run demo` too, which does not build it).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,9 +65,17 @@ beforeAll(() => {
 
 describe('the SDK archive', () => {
   it('holds the headers, a SONAME chain of the stripped library, the CMake and pkg-config files and the examples', () => {
-    for (const file of ['include/svcpp.h', 'include/svcpp.hpp', 'lib/cmake/svcpp/svcpp-config.cmake',
-      'lib/cmake/svcpp/svcpp-config-version.cmake', 'lib/pkgconfig/svcpp.pc', 'examples/quickstart.c',
-      'examples/provisional_login.cpp', 'examples/lobby_chat.cpp', 'examples/reference_style_friends.cpp']) {
+    for (const file of [
+      'include/svcpp.h',
+      'include/svcpp.hpp',
+      'lib/cmake/svcpp/svcpp-config.cmake',
+      'lib/cmake/svcpp/svcpp-config-version.cmake',
+      'lib/pkgconfig/svcpp.pc',
+      'examples/quickstart.c',
+      'examples/provisional_login.cpp',
+      'examples/lobby_chat.cpp',
+      'examples/reference_style_friends.cpp',
+    ]) {
       expect(existsSync(join(sdk, file)), file).toBe(true);
     }
     expect(readFileSync(join(sdk, 'include/svcpp.h'), 'utf8')).toBe(header);
@@ -68,8 +88,15 @@ describe('the SDK archive', () => {
     expect(dynamicTags(file, 'SONAME')).toEqual([soname]);
     // Stripped of its symbol table, but the dynamic one (the ABI) is exactly the committed export list.
     expect(run('readelf', ['-S', '-W', file])).not.toContain('.symtab');
-    const exported = run('nm', ['-D', '--defined-only', file]).split('\n').filter(Boolean).map((l) => l.split(' ').pop()).sort();
-    const committed = readFileSync(join(root, 'native/capi/exported-symbols.txt'), 'utf8').split('\n').filter(Boolean).sort();
+    const exported = run('nm', ['-D', '--defined-only', file])
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(' ').pop())
+      .sort();
+    const committed = readFileSync(join(root, 'native/capi/exported-symbols.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .sort();
     expect(exported).toEqual(committed);
   });
 
@@ -78,7 +105,9 @@ describe('the SDK archive', () => {
     const build = join(project, 'build');
     run('cmake', ['-S', project, '-B', build, '-G', 'Ninja', `-DCMAKE_PREFIX_PATH=${sdk}`]);
     // The package found is the extracted one, not a build tree or a system copy.
-    expect(readFileSync(join(build, 'CMakeCache.txt'), 'utf8')).toContain(`svcpp_DIR:PATH=${join(sdk, 'lib/cmake/svcpp')}`);
+    expect(readFileSync(join(build, 'CMakeCache.txt'), 'utf8')).toContain(
+      `svcpp_DIR:PATH=${join(sdk, 'lib/cmake/svcpp')}`,
+    );
     run('cmake', ['--build', build]);
     for (const program of ['consumer_c', 'consumer_cpp']) {
       const binary = join(build, program);
@@ -93,7 +122,10 @@ describe('the SDK archive', () => {
     const env = { ...process.env, PKG_CONFIG_PATH: join(sdk, 'lib/pkgconfig') };
     expect(run('pkg-config', ['--modversion', 'svcpp'], { env }).trim()).toBe(version);
     const flags = run('pkg-config', ['--cflags', '--libs', 'svcpp'], { env }).trim().split(/\s+/);
-    expect(flags.slice(0, 2).map((flag) => realpathSync(flag.slice(2)))).toEqual([join(sdk, 'include'), join(sdk, 'lib')]);
+    expect(flags.slice(0, 2).map((flag) => realpathSync(flag.slice(2)))).toEqual([
+      join(sdk, 'include'),
+      join(sdk, 'lib'),
+    ]);
     const strict = ['-Wall', '-Wextra', '-pedantic', '-Werror'];
     run('cc', ['-std=c99', ...strict, join(project, 'quickstart.c'), ...flags, '-o', join(project, 'consumer_c')]);
     run('c++', ['-std=c++17', ...strict, join(project, 'consumer.cpp'), ...flags, '-o', join(project, 'consumer_cpp')]);
@@ -112,7 +144,9 @@ describe('the SDK archive', () => {
     const components = linkedComponents(join(root, 'build'), [target]);
     // OpenSSL and Opus are built for svcpp from Debian's source packages, unpacked in the build's cache
     // (openssl-3.0.x).
-    expect(components.map((c) => c.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^openssl-3\./), 'opus-1.3.1']));
+    expect(components.map((c) => c.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^openssl-3\./), 'opus-1.3.1']),
+    );
     for (const { name } of components) {
       expect(rows.get(name), `THIRD_PARTY_NOTICES.md row for ${name}`).toBeTruthy();
       const notice = join(sdk, rows.get(name)!);
@@ -124,8 +158,12 @@ describe('the SDK archive', () => {
 describe("the archive's svcpp.h", () => {
   it('declares no reserved identifier (none with __, none starting with _ and a capital)', () => {
     const code = readFileSync(join(sdk, 'include/svcpp.h'), 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/.*$/gm, ' ').replace(/"(?:\\.|[^"\\])*"/g, '""');
-    const reserved = new Set([...code.matchAll(/\b[A-Za-z_]\w*\b/g)].map((m) => m[0]).filter((id) => /__|^_[A-Z_]/.test(id)));
+      .replace(/\/\*[\s\S]*?\*\//g, ' ')
+      .replace(/\/\/.*$/gm, ' ')
+      .replace(/"(?:\\.|[^"\\])*"/g, '""');
+    const reserved = new Set(
+      [...code.matchAll(/\b[A-Za-z_]\w*\b/g)].map((m) => m[0]).filter((id) => /__|^_[A-Z_]/.test(id)),
+    );
     // Only the compiler's and platform's own names may appear, used (tested or applied) and never defined.
     const implementationNames = ['_WIN32', '__attribute__', '__cdecl', '__cplusplus', '__declspec'];
     expect([...reserved].filter((id) => !implementationNames.includes(id))).toEqual([]);
@@ -135,6 +173,15 @@ describe("the archive's svcpp.h", () => {
   it('compiles alone under -std=c99 -pedantic -Wall -Wextra -Werror', () => {
     const unit = join(work, 'header-alone.c');
     writeFileSync(unit, '#include "svcpp.h"\n');
-    run('cc', ['-std=c99', '-pedantic', '-Wall', '-Wextra', '-Werror', '-fsyntax-only', `-I${join(sdk, 'include')}`, unit]);
+    run('cc', [
+      '-std=c99',
+      '-pedantic',
+      '-Wall',
+      '-Wextra',
+      '-Werror',
+      '-fsyntax-only',
+      `-I${join(sdk, 'include')}`,
+      unit,
+    ]);
   });
 });

@@ -46,19 +46,33 @@ describe('SvcppServer under a burst', () => {
   });
 
   it('60 concurrent createProvisionalToken calls over TLS all succeed, one account each', async () => {
-    const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
-    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => server.createProvisionalToken({ externalUserId: `burst-${i}` })));
+    const server = new SvcppServer({
+      apiBase: platform.apiBase,
+      botToken: platform.devApp.botToken,
+      applicationId: platform.devApp.id,
+      ca: platform.caCertPem!,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => server.createProvisionalToken({ externalUserId: `burst-${i}` })),
+    );
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
     expect(failures).toEqual([]);
-    const tokens = results.map((result) => (result as PromiseFulfilledResult<{ accessToken: string }>).value.accessToken);
+    const tokens = results.map(
+      (result) => (result as PromiseFulfilledResult<{ accessToken: string }>).value.accessToken,
+    );
     expect(new Set(tokens).size).toBe(60);
   }, 120_000);
 
-  it('a call survives its process being busy past the sockets\' 5 s idle bound while it connects', async () => {
+  it("a call survives its process being busy past the sockets' 5 s idle bound while it connects", async () => {
     // A game server busy with a burst (or anything else) does not run its event loop for a while. The platform here
     // shares this process, so it is just as busy: the answer simply comes later. The old deadline, a socket timeout,
     // was the agent's 5 s idle bound while the socket was connecting, and fired first when the loop came back.
-    const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
+    const server = new SvcppServer({
+      apiBase: platform.apiBase,
+      botToken: platform.devApp.botToken,
+      applicationId: platform.devApp.id,
+      ca: platform.caCertPem!,
+    });
     const call = server.createProvisionalToken({ externalUserId: 'busy' });
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5_500);
     await expect(call).resolves.toMatchObject({ tokenType: 'Bearer' });
@@ -67,13 +81,22 @@ describe('SvcppServer under a burst', () => {
 
 describe('SvcppServer without an answer', () => {
   const serverAt = (port: number, timeoutMs?: number) =>
-    new SvcppServer({ apiBase: `http://127.0.0.1:${port}/api/v10`, botToken: 'bot', applicationId: '5', ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    new SvcppServer({
+      apiBase: `http://127.0.0.1:${port}/api/v10`,
+      botToken: 'bot',
+      applicationId: '5',
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    });
 
   it('a request nobody answers rejects at its own deadline (past the 5 s socket idle bound) with a retryable SvcppConnectionError', async () => {
     const silent = await silentServer();
     try {
       const error = await rejectionOf(serverAt(silent.port, 6_000).createProvisionalToken({ externalUserId: 'stuck' }));
-      expect(error).toMatchObject({ code: 'ERR_SVCPP_CONNECTION_FAILED', retryable: true, cause: { reason: ConnectionFailureReason.TimedOut } });
+      expect(error).toMatchObject({
+        code: 'ERR_SVCPP_CONNECTION_FAILED',
+        retryable: true,
+        cause: { reason: ConnectionFailureReason.TimedOut },
+      });
       expect(error.message).toContain('within 6000 ms');
       expect(error.message).toContain(`POST http://127.0.0.1:${silent.port}/api/v10/partner-sdk/token/bot`);
     } finally {
@@ -85,7 +108,11 @@ describe('SvcppServer without an answer', () => {
     const silent = await silentServer();
     await silent.close();
     const error = await rejectionOf(serverAt(silent.port).getLobby('1'));
-    expect(error).toMatchObject({ code: 'ERR_SVCPP_CONNECTION_FAILED', retryable: true, cause: { reason: ConnectionFailureReason.ConnectionRefused } });
+    expect(error).toMatchObject({
+      code: 'ERR_SVCPP_CONNECTION_FAILED',
+      retryable: true,
+      cause: { reason: ConnectionFailureReason.ConnectionRefused },
+    });
   });
 
   it('a timeout that is not a positive number of milliseconds is refused up front', () => {

@@ -11,10 +11,14 @@ const lib = (name: string) => new URL(`../lib/${name}`, import.meta.url).href;
 
 /** Runs `script` (an ES module) with native code made impossible; returns its exit status and output. */
 function runWithoutNative(script: string) {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--import', fixture('deny-native.mjs'), '--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', fixture('deny-native.mjs'), '--input-type=module', '-e', script],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { status: child.status, stdout: child.stdout.trim(), stderr: child.stderr };
 }
 

@@ -15,8 +15,15 @@ describe('SvcppServer', () => {
   let platform: RunningPlatform;
   let server: SvcppServer;
   const serverWith = (botToken: string, trustCa = true) =>
-    new SvcppServer({ apiBase: platform.apiBase, botToken, applicationId: platform.devApp.id, ...(trustCa ? { ca: platform.caCertPem! } : {}) });
-  const me = async (token: string) => (await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as Record<string, unknown>;
+    new SvcppServer({
+      apiBase: platform.apiBase,
+      botToken,
+      applicationId: platform.devApp.id,
+      ...(trustCa ? { ca: platform.caCertPem! } : {}),
+    });
+  const me = async (token: string) =>
+    (await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) }))
+      .body as Record<string, unknown>;
 
   async function rejection(promise: Promise<unknown>): Promise<SvcppServerError> {
     const error = await promise.then(
@@ -45,19 +52,26 @@ describe('SvcppServer', () => {
 
   it('gives the same user for the same external id, and applies the preferred name', async () => {
     const first = await me((await server.createProvisionalToken({ externalUserId: 'player-2' })).accessToken);
-    const second = await me((await server.createProvisionalToken({ externalUserId: 'player-2', preferredGlobalName: 'Second Name' })).accessToken);
+    const second = await me(
+      (await server.createProvisionalToken({ externalUserId: 'player-2', preferredGlobalName: 'Second Name' }))
+        .accessToken,
+    );
     expect(second.id).toBe(first.id);
     expect(second.global_name).toBe('Second Name');
   });
 
   it('throws SvcppServerError 401 / 50014 for a bad bot token', async () => {
-    const error = await rejection(serverWith('not-a-valid-bot-token').createProvisionalToken({ externalUserId: 'player-3' }));
+    const error = await rejection(
+      serverWith('not-a-valid-bot-token').createProvisionalToken({ externalUserId: 'player-3' }),
+    );
     expect(error).toMatchObject({ status: 401, code: 50014, body: { code: 50014 } });
     expect(error.message).not.toContain('not-a-valid-bot-token');
   });
 
   it('verifies the certificate: without the CA the request fails', async () => {
-    await expect(serverWith(platform.devApp.botToken, false).createProvisionalToken({ externalUserId: 'player-4' })).rejects.toThrow(/self-signed|certificate/i);
+    await expect(
+      serverWith(platform.devApp.botToken, false).createProvisionalToken({ externalUserId: 'player-4' }),
+    ).rejects.toThrow(/self-signed|certificate/i);
   });
 
   it('unmerging an unknown external id is 404 / 10013', async () => {
@@ -100,20 +114,34 @@ describe('SvcppServer', () => {
 
     await expect(server.unmergeProvisionalAccount({ externalUserId: 'player-5' })).resolves.toBeUndefined();
     // The identity now belongs to a new provisional account again.
-    expect(await me((await server.createProvisionalToken({ externalUserId: 'player-5' })).accessToken)).toMatchObject({ is_provisional: true });
+    expect(await me((await server.createProvisionalToken({ externalUserId: 'player-5' })).accessToken)).toMatchObject({
+      is_provisional: true,
+    });
   });
 });
 
 /** A stand-in platform answering 429 (the platform's body) `limited` times, then 200; counts requests. */
-async function limitedServer(limited: number): Promise<{ apiBase: string; requests: () => number; close(): Promise<void> }> {
+async function limitedServer(
+  limited: number,
+): Promise<{ apiBase: string; requests: () => number; close(): Promise<void> }> {
   let requests = 0;
   const stub = http.createServer((req, res) => {
     requests++;
     res.setHeader('content-type', 'application/json');
     if (requests <= limited) {
-      res.writeHead(429, { 'retry-after': '1' }).end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.01, global: false }));
+      res
+        .writeHead(429, { 'retry-after': '1' })
+        .end(JSON.stringify({ message: 'You are being rate limited.', retry_after: 0.01, global: false }));
     } else {
-      res.end(JSON.stringify({ access_token: 'a', token_type: 'Bearer', expires_in: 1, scope: 'sdk.social_layer', id_token: 'i' }));
+      res.end(
+        JSON.stringify({
+          access_token: 'a',
+          token_type: 'Bearer',
+          expires_in: 1,
+          scope: 'sdk.social_layer',
+          id_token: 'i',
+        }),
+      );
     }
   });
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
@@ -130,9 +158,15 @@ describe('SvcppServer rate limits', () => {
     const exhausted = await limitedServer(4);
     try {
       const options = { botToken: 'bot', applicationId: '1' };
-      expect(await new SvcppServer({ ...options, apiBase: recovers.apiBase }).createProvisionalToken({ externalUserId: 'x' })).toMatchObject({ accessToken: 'a' });
+      expect(
+        await new SvcppServer({ ...options, apiBase: recovers.apiBase }).createProvisionalToken({
+          externalUserId: 'x',
+        }),
+      ).toMatchObject({ accessToken: 'a' });
       expect(recovers.requests()).toBe(4);
-      const error = await new SvcppServer({ ...options, apiBase: exhausted.apiBase }).createProvisionalToken({ externalUserId: 'x' }).catch((e: unknown) => e);
+      const error = await new SvcppServer({ ...options, apiBase: exhausted.apiBase })
+        .createProvisionalToken({ externalUserId: 'x' })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcppServerError);
       expect(error).toMatchObject({ status: 429, code: 0, retryAfter: 0.01 });
       expect(exhausted.requests()).toBe(4);
@@ -143,9 +177,19 @@ describe('SvcppServer rate limits', () => {
   });
 
   it('gives up at once when retry_after is too long, with retryAfter on the error', async () => {
-    const platform = await startPlatform({ port: 0, tls: true, logger: false, rateLimits: { 'partner-sdk.token': { limit: 1, windowSeconds: 3600 } } });
+    const platform = await startPlatform({
+      port: 0,
+      tls: true,
+      logger: false,
+      rateLimits: { 'partner-sdk.token': { limit: 1, windowSeconds: 3600 } },
+    });
     try {
-      const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
+      const server = new SvcppServer({
+        apiBase: platform.apiBase,
+        botToken: platform.devApp.botToken,
+        applicationId: platform.devApp.id,
+        ca: platform.caCertPem!,
+      });
       await server.createProvisionalToken({ externalUserId: 'first' });
       const error = await server.createProvisionalToken({ externalUserId: 'second' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcppServerError);
@@ -162,12 +206,21 @@ describe('SvcppServer lobbies (bot-managed)', () => {
   let server: SvcppServer;
   const userIdOf = async (externalUserId: string) => {
     const token = (await server.createProvisionalToken({ externalUserId })).accessToken;
-    return ((await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as { id: string }).id;
+    return (
+      (await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as {
+        id: string;
+      }
+    ).id;
   };
 
   beforeAll(async () => {
     platform = await startPlatform({ port: 0, tls: true, logger: false, database: ':memory:' });
-    server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: platform.caCertPem! });
+    server = new SvcppServer({
+      apiBase: platform.apiBase,
+      botToken: platform.devApp.botToken,
+      applicationId: platform.devApp.id,
+      ca: platform.caCertPem!,
+    });
   });
   afterAll(async () => {
     await platform.close();
@@ -175,8 +228,16 @@ describe('SvcppServer lobbies (bot-managed)', () => {
 
   it('creates a lobby with members, reads it back, updates and deletes it', async () => {
     const [a, b] = [await userIdOf('lobby-a'), await userIdOf('lobby-b')];
-    const created = await server.createLobby({ metadata: { map: 'dust' }, members: [{ userId: a, metadata: { team: 'red' }, canLinkLobby: true }], idleTimeoutSeconds: 60 });
-    expect(created).toMatchObject({ applicationId: BigInt(platform.devApp.id), metadata: { map: 'dust' }, members: [{ userId: BigInt(a), metadata: { team: 'red' }, canLinkLobby: true }] });
+    const created = await server.createLobby({
+      metadata: { map: 'dust' },
+      members: [{ userId: a, metadata: { team: 'red' }, canLinkLobby: true }],
+      idleTimeoutSeconds: 60,
+    });
+    expect(created).toMatchObject({
+      applicationId: BigInt(platform.devApp.id),
+      metadata: { map: 'dust' },
+      members: [{ userId: BigInt(a), metadata: { team: 'red' }, canLinkLobby: true }],
+    });
     expect(await server.getLobby(created.id)).toEqual(created);
 
     const updated = await server.updateLobby(created.id, { metadata: { map: 'nuke' }, members: [{ userId: b }] });
@@ -192,9 +253,12 @@ describe('SvcppServer lobbies (bot-managed)', () => {
   it('upserts, bulk-changes and removes members; additional names set and cleared', async () => {
     const ids = [await userIdOf('bulk-a'), await userIdOf('bulk-b'), await userIdOf('bulk-c')];
     const lobby = await server.createLobby();
-    expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: 'Captain', metadata: { role: 'lead' } }))
-      .toEqual({ userId: BigInt(ids[0]!), metadata: { role: 'lead' }, canLinkLobby: false, additionalName: 'Captain' });
-    expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: null })).not.toHaveProperty('additionalName');
+    expect(
+      await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: 'Captain', metadata: { role: 'lead' } }),
+    ).toEqual({ userId: BigInt(ids[0]!), metadata: { role: 'lead' }, canLinkLobby: false, additionalName: 'Captain' });
+    expect(await server.putLobbyMember(lobby.id, ids[0]!, { additionalName: null })).not.toHaveProperty(
+      'additionalName',
+    );
 
     const upserted = await server.bulkUpdateLobbyMembers(lobby.id, [
       { userId: ids[1]!, metadata: { slot: '2' } },
@@ -202,7 +266,9 @@ describe('SvcppServer lobbies (bot-managed)', () => {
       { userId: ids[0]!, remove: true },
     ]);
     expect(upserted.map((m) => String(m.userId)).sort()).toEqual([ids[1], ids[2]].sort());
-    expect((await server.getLobby(lobby.id)).members.map((m) => String(m.userId)).sort()).toEqual([ids[1], ids[2]].sort());
+    expect((await server.getLobby(lobby.id)).members.map((m) => String(m.userId)).sort()).toEqual(
+      [ids[1], ids[2]].sort(),
+    );
 
     await server.removeLobbyMember(lobby.id, ids[1]!);
     expect((await server.getLobby(lobby.id)).members.map((m) => m.userId)).toEqual([BigInt(ids[2]!)]);
@@ -212,7 +278,12 @@ describe('SvcppServer lobbies (bot-managed)', () => {
     const lobby = await server.createLobby();
     const ids: string[] = [];
     for (let i = 0; i < 26; i++) ids.push(await userIdOf(`over-${i}`));
-    const error = await server.bulkUpdateLobbyMembers(lobby.id, ids.map((userId) => ({ userId }))).catch((e: unknown) => e);
+    const error = await server
+      .bulkUpdateLobbyMembers(
+        lobby.id,
+        ids.map((userId) => ({ userId })),
+      )
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcppServerError);
     expect(error).toMatchObject({ status: 400, code: 50035 });
     expect((await server.getLobby(lobby.id)).members).toEqual([]);
@@ -222,13 +293,26 @@ describe('SvcppServer lobbies (bot-managed)', () => {
     const a = await userIdOf('mod-a');
     const token = (await server.createProvisionalToken({ externalUserId: 'mod-a' })).accessToken;
     const lobby = await server.createLobby({ members: [{ userId: a }] });
-    const sent = await request(`${platform.apiBase}/lobbies/${lobby.id}/messages`, { method: 'POST', ca: platform.caCertPem!, headers: bearer(token), json: { content: 'gg' } });
+    const sent = await request(`${platform.apiBase}/lobbies/${lobby.id}/messages`, {
+      method: 'POST',
+      ca: platform.caCertPem!,
+      headers: bearer(token),
+      json: { content: 'gg' },
+    });
     const messageId = (sent.body as { id: string }).id;
     await server.setLobbyMessageModerationMetadata(lobby.id, messageId, { verdict: 'clean' });
-    const history = await request(`${platform.apiBase}/lobbies/${lobby.id}/messages`, { ca: platform.caCertPem!, headers: bearer(token) });
-    expect((history.body as Array<{ moderation_metadata: unknown }>)[0]!.moderation_metadata).toEqual({ verdict: 'clean' });
+    const history = await request(`${platform.apiBase}/lobbies/${lobby.id}/messages`, {
+      ca: platform.caCertPem!,
+      headers: bearer(token),
+    });
+    expect((history.body as Array<{ moderation_metadata: unknown }>)[0]!.moderation_metadata).toEqual({
+      verdict: 'clean',
+    });
     const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v']));
-    await expect(server.setLobbyMessageModerationMetadata(lobby.id, messageId, six)).rejects.toMatchObject({ status: 400, code: 50035 });
+    await expect(server.setLobbyMessageModerationMetadata(lobby.id, messageId, six)).rejects.toMatchObject({
+      status: 400,
+      code: 50035,
+    });
   });
 });
 
@@ -241,10 +325,21 @@ describe('SvcppServer ids and TLS', () => {
     await platform.close();
   });
   const serverWith = (applicationId: bigint | string) =>
-    new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId, ca: platform.caCertPem! });
+    new SvcppServer({
+      apiBase: platform.apiBase,
+      botToken: platform.devApp.botToken,
+      applicationId,
+      ca: platform.caCertPem!,
+    });
   const userIdOf = async (server: SvcppServer, externalUserId: string) => {
     const token = (await server.createProvisionalToken({ externalUserId })).accessToken;
-    return BigInt(((await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as { id: string }).id);
+    return BigInt(
+      (
+        (await request(`${platform.apiBase}/users/@me`, { ca: platform.caCertPem!, headers: bearer(token) })).body as {
+          id: string;
+        }
+      ).id,
+    );
   };
 
   it('accepts ids as bigint or as decimal strings and returns bigint', async () => {
@@ -259,9 +354,16 @@ describe('SvcppServer ids and TLS', () => {
     expect(lobby.applicationId).toBe(BigInt(platform.devApp.id));
     expect(lobby.members.map((m) => m.userId)).toEqual([a, b]);
     expect(await fromString.getLobby(String(lobby.id))).toEqual(await fromBigint.getLobby(lobby.id));
-    expect(await fromString.putLobbyMember(String(lobby.id), String(a), { metadata: { slot: '1' } })).toMatchObject({ userId: a, metadata: { slot: '1' } });
-    expect(await fromBigint.bulkUpdateLobbyMembers(lobby.id, [{ userId: b, remove: true }, { userId: String(a), additionalName: 'Lead' }]))
-      .toEqual([{ userId: a, metadata: { slot: '1' }, canLinkLobby: false, additionalName: 'Lead' }]);
+    expect(await fromString.putLobbyMember(String(lobby.id), String(a), { metadata: { slot: '1' } })).toMatchObject({
+      userId: a,
+      metadata: { slot: '1' },
+    });
+    expect(
+      await fromBigint.bulkUpdateLobbyMembers(lobby.id, [
+        { userId: b, remove: true },
+        { userId: String(a), additionalName: 'Lead' },
+      ]),
+    ).toEqual([{ userId: a, metadata: { slot: '1' }, canLinkLobby: false, additionalName: 'Lead' }]);
     await fromString.removeLobbyMember(lobby.id, String(a));
     expect((await fromBigint.getLobby(String(lobby.id))).members).toEqual([]);
   });
@@ -270,10 +372,37 @@ describe('SvcppServer ids and TLS', () => {
     const stub = await limitedServer(0);
     try {
       const server = new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: 1n });
-      const invalid = (value: unknown) => expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT', message: expect.stringContaining(typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? JSON.stringify(value) : typeof value) });
-      for (const bad of ['', '12a', '-5', '+5', ' 5', '1e3', '0x10', '0', '18446744073709551616', '123456789012345678901', 0n, -1n, 1n << 64n, 5, null, undefined]) {
-        expect(() => new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: bad as string })).toThrow(SvcppError);
-        expect(() => new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: bad as string })).toThrow(invalid(bad));
+      const invalid = (value: unknown) =>
+        expect.objectContaining({
+          code: 'ERR_SVCPP_INVALID_ARGUMENT',
+          message: expect.stringContaining(
+            typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? JSON.stringify(value) : typeof value,
+          ),
+        });
+      for (const bad of [
+        '',
+        '12a',
+        '-5',
+        '+5',
+        ' 5',
+        '1e3',
+        '0x10',
+        '0',
+        '18446744073709551616',
+        '123456789012345678901',
+        0n,
+        -1n,
+        1n << 64n,
+        5,
+        null,
+        undefined,
+      ]) {
+        expect(() => new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: bad as string })).toThrow(
+          SvcppError,
+        );
+        expect(() => new SvcppServer({ apiBase: stub.apiBase, botToken: 'bot', applicationId: bad as string })).toThrow(
+          invalid(bad),
+        );
         await expect(server.getLobby(bad as string)).rejects.toEqual(invalid(bad));
         await expect(server.putLobbyMember(1n, bad as string)).rejects.toEqual(invalid(bad));
         await expect(server.createLobby({ members: [{ userId: bad as string }] })).rejects.toEqual(invalid(bad));
@@ -294,8 +423,15 @@ describe('SvcppServer ids and TLS', () => {
     try {
       const caFile = join(dir, 'platform-ca.pem');
       writeFileSync(caFile, platform.caCertPem!);
-      const server = new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: readFileSync(caFile) });
-      expect(await server.createProvisionalToken({ externalUserId: 'ca-buffer' })).toMatchObject({ tokenType: 'Bearer' });
+      const server = new SvcppServer({
+        apiBase: platform.apiBase,
+        botToken: platform.devApp.botToken,
+        applicationId: platform.devApp.id,
+        ca: readFileSync(caFile),
+      });
+      expect(await server.createProvisionalToken({ externalUserId: 'ca-buffer' })).toMatchObject({
+        tokenType: 'Bearer',
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

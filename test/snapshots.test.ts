@@ -15,8 +15,13 @@ describe.each(BACKENDS)('snapshots over %s', (backend) => {
       api.ClientCreateOptions_SetApiBase(options, 'https://api.test');
       api.ClientCreateOptions_SetCpuAffinityMask(options, 3n);
       expect(api.ClientCreateOptions_Snapshot(options)).toEqual({
-        apiBase: 'https://api.test', webBase: '', caFile: '', experimentalAudioSystem: AudioSystem.Standard,
-        experimentalAndroidPreventCommsForBluetooth: false, cpuAffinityMask: 3n, ipcPath: '',
+        apiBase: 'https://api.test',
+        webBase: '',
+        caFile: '',
+        experimentalAudioSystem: AudioSystem.Standard,
+        experimentalAndroidPreventCommsForBluetooth: false,
+        cpuAffinityMask: 3n,
+        ipcPath: '',
       });
       // Without drop the handle stays usable.
       expect(api.ClientCreateOptions_ApiBase(options)).toBe('https://api.test');
@@ -63,16 +68,24 @@ describe.each(BACKENDS)('snapshots over %s', (backend) => {
   it('drop ends the handle in the same call', () => {
     const options = api.ClientCreateOptions_Init();
     expect(api.ClientCreateOptions_Snapshot(options, true)).toMatchObject({ apiBase: '' });
-    expect(() => api.ClientCreateOptions_ApiBase(options)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
-    expect(() => api.ClientCreateOptions_Snapshot(options)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => api.ClientCreateOptions_ApiBase(options)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
+    expect(() => api.ClientCreateOptions_Snapshot(options)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+    );
   });
 
   it('a handle of another type is refused', () => {
     const args = api.AuthorizationArgs_Init();
     try {
       const wrong = args as unknown as NativeHandle<'ClientCreateOptions'>;
-      expect(() => api.ClientCreateOptions_Snapshot(wrong)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
-      expect(() => api.ClientCreateOptions_Snapshot(wrong, true)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+      expect(() => api.ClientCreateOptions_Snapshot(wrong)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+      );
+      expect(() => api.ClientCreateOptions_Snapshot(wrong, true)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+      );
       // The refused drop did not end the other handle.
       expect(api.AuthorizationArgs_Scopes(args)).toBe('');
     } finally {
@@ -103,14 +116,20 @@ describe.each(BACKENDS)('snapshots over %s', (backend) => {
     const args = api.AuthorizationArgs_Init();
     try {
       const wrong = args as unknown as NativeHandle<'Client'>;
-      expect(() => api.Client_GetUser_Snapshot(wrong, 1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+      expect(() => api.Client_GetUser_Snapshot(wrong, 1n)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }),
+      );
     } finally {
       api.AuthorizationArgs_Drop(args);
     }
     const live = api.Client_Init();
     try {
-      expect(() => api.Client_GetUser_Snapshot(live, -1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
-      expect(() => api.Client_GetUser(live, -1n)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+      expect(() => api.Client_GetUser_Snapshot(live, -1n)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+      );
+      expect(() => api.Client_GetUser(live, -1n)).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+      );
     } finally {
       api.Client_Drop(live);
     }

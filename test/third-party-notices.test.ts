@@ -30,12 +30,17 @@ it('every notice listed exists and is not empty, and lists only what the build c
     expect(existsSync(file) && statSync(file).size > 0, `notice of ${name}: ${notice || '(no link)'}`).toBe(true);
   }
   const built = new Set(linkedComponents(join(root, 'build')).map((component) => component.name));
-  expect([...rows.keys()].filter((name) => !built.has(name)), 'rows for libraries the build does not contain').toEqual([]);
+  expect(
+    [...rows.keys()].filter((name) => !built.has(name)),
+    'rows for libraries the build does not contain',
+  ).toEqual([]);
 });
 
 it('LICENSE is the MIT licence package.json declares', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { license: string; files: string[] };
   expect(manifest.license).toBe('MIT');
-  expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the svcpp authors\n/);
+  expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(
+    /^MIT License\n\nCopyright \(c\) \d{4} the svcpp authors\n/,
+  );
   expect(manifest.files).toEqual(expect.arrayContaining(['LICENSE', 'THIRD_PARTY_NOTICES.md', 'licenses']));
 });

@@ -29,7 +29,9 @@ const UNSUPPORTED = [
 function runAs(env: Record<string, string>, script: string): Record<string, unknown> {
   const prelude = `await import('./lib/targets.ts'); (await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(fakeSystem)});`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', prelude + script], {
-    cwd: root, env: { ...process.env, ...env }, encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
   });
   return JSON.parse(out) as Record<string, unknown>;
 }
@@ -37,16 +39,23 @@ function runAs(env: Record<string, string>, script: string): Record<string, unkn
 describe('the supported targets', () => {
   it('maps each shipped system to its prebuild folder and library file', () => {
     expect(SUPPORTED_TARGETS.map((t) => [t.name, t.libraryFile])).toEqual([
-      ['linux-x64', 'libsvcpp.so'], ['linux-arm64', 'libsvcpp.so'], ['win32-x64', 'svcpp.dll'],
+      ['linux-x64', 'libsvcpp.so'],
+      ['linux-arm64', 'libsvcpp.so'],
+      ['win32-x64', 'svcpp.dll'],
     ]);
     expect(targetFor({ platform: 'linux', arch: 'arm64', libc: 'glibc' }).name).toBe('linux-arm64');
     expect(targetFor({ platform: 'win32', arch: 'x64' }).libraryFile).toBe('svcpp.dll');
-    expect(targetFor().name).toBe(`${process.platform}-${process.arch}`);  // this machine is one of them
+    expect(targetFor().name).toBe(`${process.platform}-${process.arch}`); // this machine is one of them
   });
 
   it('refuses every other system with ERR_SVCPP_UNSUPPORTED_TARGET, naming it', () => {
-    for (const system of [{ platform: 'darwin', arch: 'arm64' }, { platform: 'linux', arch: 'x64', libc: 'musl' as const },
-      { platform: 'win32', arch: 'arm64' }, { platform: 'freebsd', arch: 'x64' }, { platform: 'linux', arch: 'riscv64', libc: 'glibc' as const }]) {
+    for (const system of [
+      { platform: 'darwin', arch: 'arm64' },
+      { platform: 'linux', arch: 'x64', libc: 'musl' as const },
+      { platform: 'win32', arch: 'arm64' },
+      { platform: 'freebsd', arch: 'x64' },
+      { platform: 'linux', arch: 'riscv64', libc: 'glibc' as const },
+    ]) {
       let thrown: unknown;
       try {
         targetFor(system);
@@ -54,7 +63,10 @@ describe('the supported targets', () => {
         thrown = error;
       }
       expect(thrown).toBeInstanceOf(SvcppUnsupportedTargetError);
-      expect(thrown).toMatchObject({ code: 'ERR_SVCPP_UNSUPPORTED_TARGET', supported: ['linux-x64', 'linux-arm64', 'win32-x64'] });
+      expect(thrown).toMatchObject({
+        code: 'ERR_SVCPP_UNSUPPORTED_TARGET',
+        supported: ['linux-x64', 'linux-arm64', 'win32-x64'],
+      });
       expect((thrown as Error).message).toContain((thrown as SvcppUnsupportedTargetError).target);
     }
   });
@@ -62,12 +74,19 @@ describe('the supported targets', () => {
 
 describe.each(UNSUPPORTED)('a $target user', ({ env, target, remedy }) => {
   it('gets the typed error at the first Client, naming the system, the supported targets and what to do', () => {
-    const seen = runAs(env, `
+    const seen = runAs(
+      env,
+      `
       const { Client } = await import('./lib/index.ts');
       try { new Client(); console.log(JSON.stringify({ loaded: true })); }
-      catch (e) { console.log(JSON.stringify({ name: e.name, code: e.code, target: e.target, supported: e.supported, message: e.message })); }`);
-    expect(seen).toMatchObject({ name: 'SvcppUnsupportedTargetError', code: 'ERR_SVCPP_UNSUPPORTED_TARGET', target,
-      supported: ['linux-x64', 'linux-arm64', 'win32-x64'] });
+      catch (e) { console.log(JSON.stringify({ name: e.name, code: e.code, target: e.target, supported: e.supported, message: e.message })); }`,
+    );
+    expect(seen).toMatchObject({
+      name: 'SvcppUnsupportedTargetError',
+      code: 'ERR_SVCPP_UNSUPPORTED_TARGET',
+      target,
+      supported: ['linux-x64', 'linux-arm64', 'win32-x64'],
+    });
     expect(seen.message).toContain(`no native binary for ${target}`);
     expect(seen.message).toContain('linux-x64 (glibc), linux-arm64 (glibc), win32-x64');
     expect(seen.message).toContain(remedy);
@@ -81,12 +100,24 @@ describe.each(UNSUPPORTED)('a $target user', ({ env, target, remedy }) => {
     try {
       mkdirSync(join(dir, 'scripts'));
       copyFileSync(join(root, 'scripts', 'install-native.cjs'), join(dir, 'scripts', 'install-native.cjs'));
-      buildSync({ entryPoints: [join(root, 'lib', 'targets.ts')], bundle: true, format: 'cjs', platform: 'node',
-        outfile: join(dir, 'dist', 'cjs', 'lib', 'targets.js'), logLevel: 'silent' });
-      const { INIT_CWD: _, npm_config_build_from_source: __, ...inherited } = process.env;
-      const install = spawnSync(process.execPath, ['--require', fakeSystem, join(dir, 'scripts', 'install-native.cjs')], {
-        cwd: dir, env: { ...inherited, ...env }, encoding: 'utf8',
+      buildSync({
+        entryPoints: [join(root, 'lib', 'targets.ts')],
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        outfile: join(dir, 'dist', 'cjs', 'lib', 'targets.js'),
+        logLevel: 'silent',
       });
+      const { INIT_CWD: _, npm_config_build_from_source: __, ...inherited } = process.env;
+      const install = spawnSync(
+        process.execPath,
+        ['--require', fakeSystem, join(dir, 'scripts', 'install-native.cjs')],
+        {
+          cwd: dir,
+          env: { ...inherited, ...env },
+          encoding: 'utf8',
+        },
+      );
       expect(install.status).toBe(0);
       expect(install.stderr).toContain(`no native binary for ${target}`);
       expect(install.stderr).toContain('nothing was built');

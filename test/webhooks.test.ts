@@ -7,7 +7,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  SvcppWebhookError, WebhookReceiver, WebhookType, WebhookVerifier, webhookListener, type WebhookEvent, type WebhookOutcome,
+  SvcppWebhookError,
+  WebhookReceiver,
+  WebhookType,
+  WebhookVerifier,
+  webhookListener,
+  type WebhookEvent,
+  type WebhookOutcome,
 } from '../lib/server.js';
 import { generateApplicationKeyPair, signatureHeaders } from '../platform/src/webhooks/signing.js';
 import { request } from '../platform/test/helpers/http.js';
@@ -19,13 +25,27 @@ const otherKey = generateApplicationKeyPair();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The published envelope, as the platform serialises it (with the stable `event.id`). */
-function envelope(id: string | undefined, type = 'APPLICATION_DEAUTHORIZED', data: unknown = { user: { id: '42', username: 'ada' } }): string {
-  return JSON.stringify({ version: 1, application_id: APP_ID, type: 1, event: { ...(id !== undefined && { id }), type, timestamp: '2026-01-02T03:04:05.678Z', data } });
+function envelope(
+  id: string | undefined,
+  type = 'APPLICATION_DEAUTHORIZED',
+  data: unknown = { user: { id: '42', username: 'ada' } },
+): string {
+  return JSON.stringify({
+    version: 1,
+    application_id: APP_ID,
+    type: 1,
+    event: { ...(id !== undefined && { id }), type, timestamp: '2026-01-02T03:04:05.678Z', data },
+  });
 }
 
 /** Headers as node:http hands them over (lower-case names), signed with `key` at `seconds`. */
 function signed(body: string, key = appKey, seconds = nowSeconds()): Record<string, string> {
-  return Object.fromEntries(Object.entries(signatureHeaders(key.privateKeyPem, body, seconds)).map(([name, value]) => [name.toLowerCase(), value]));
+  return Object.fromEntries(
+    Object.entries(signatureHeaders(key.privateKeyPem, body, seconds)).map(([name, value]) => [
+      name.toLowerCase(),
+      value,
+    ]),
+  );
 }
 
 const verifier = () => new WebhookVerifier({ publicKey: appKey.publicKeyHex });
@@ -61,7 +81,9 @@ describe('WebhookVerifier', () => {
 
   it('reads the signature headers in any letter case', () => {
     const body = envelope('7');
-    expect(verifier().verify(signatureHeaders(appKey.privateKeyPem, body, nowSeconds()), body)).toMatchObject({ id: 7n });
+    expect(verifier().verify(signatureHeaders(appKey.privateKeyPem, body, nowSeconds()), body)).toMatchObject({
+      id: 7n,
+    });
   });
 
   it('refuses a tampered body', () => {
@@ -76,16 +98,24 @@ describe('WebhookVerifier', () => {
     expect(refusal(() => verifier().verify(headers, body)).code).toBe('ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE');
   });
 
-  it('refuses a signature made with another application\'s key', () => {
+  it("refuses a signature made with another application's key", () => {
     const body = envelope('7');
-    expect(refusal(() => verifier().verify(signed(body, otherKey), body)).code).toBe('ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE');
+    expect(refusal(() => verifier().verify(signed(body, otherKey), body)).code).toBe(
+      'ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE',
+    );
   });
 
   it('refuses a malformed signature', () => {
     const body = envelope('7');
     const genuine = signed(body);
-    for (const bad of ['zz'.repeat(64), genuine['x-signature-ed25519']!.slice(2), `${genuine['x-signature-ed25519']}00`]) {
-      expect(refusal(() => verifier().verify({ ...genuine, 'x-signature-ed25519': bad }, body)).code).toBe('ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE');
+    for (const bad of [
+      'zz'.repeat(64),
+      genuine['x-signature-ed25519']!.slice(2),
+      `${genuine['x-signature-ed25519']}00`,
+    ]) {
+      expect(refusal(() => verifier().verify({ ...genuine, 'x-signature-ed25519': bad }, body)).code).toBe(
+        'ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE',
+      );
     }
   });
 
@@ -95,22 +125,40 @@ describe('WebhookVerifier', () => {
     for (const name of ['x-signature-ed25519', 'x-signature-timestamp']) {
       const { [name]: _dropped, ...without } = genuine;
       expect(refusal(() => verifier().verify(without, body)).code).toBe('ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE');
-      expect(refusal(() => verifier().verify({ ...genuine, [name]: '' }, body)).code).toBe('ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE');
-      expect(refusal(() => verifier().verify({ ...genuine, [name]: [genuine[name]!, genuine[name]!] }, body)).code).toBe('ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE');
+      expect(refusal(() => verifier().verify({ ...genuine, [name]: '' }, body)).code).toBe(
+        'ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE',
+      );
+      expect(
+        refusal(() => verifier().verify({ ...genuine, [name]: [genuine[name]!, genuine[name]!] }, body)).code,
+      ).toBe('ERR_SVCPP_WEBHOOK_MISSING_SIGNATURE');
     }
   });
 
   it('refuses a genuine signature whose timestamp is too old, too far ahead or not Unix seconds', () => {
     const body = envelope('7');
     for (const seconds of [nowSeconds() - 3600, nowSeconds() + 3600]) {
-      expect(refusal(() => verifier().verify(signed(body, appKey, seconds), body)).code).toBe('ERR_SVCPP_WEBHOOK_STALE_TIMESTAMP');
+      expect(refusal(() => verifier().verify(signed(body, appKey, seconds), body)).code).toBe(
+        'ERR_SVCPP_WEBHOOK_STALE_TIMESTAMP',
+      );
       // A wider window accepts the same request.
-      expect(new WebhookVerifier({ publicKey: appKey.publicKeyHex, maxTimestampAgeSeconds: 7200 }).verify(signed(body, appKey, seconds), body)).toMatchObject({ id: 7n });
+      expect(
+        new WebhookVerifier({ publicKey: appKey.publicKeyHex, maxTimestampAgeSeconds: 7200 }).verify(
+          signed(body, appKey, seconds),
+          body,
+        ),
+      ).toMatchObject({ id: 7n });
     }
     // Signed over a timestamp that is not decimal seconds: genuine, but not a time this helper accepts.
     const isoTimestamp = new Date().toISOString();
-    const odd = sign(null, Buffer.concat([Buffer.from(isoTimestamp), Buffer.from(body)]), createPrivateKey(appKey.privateKeyPem)).toString('hex');
-    expect(refusal(() => verifier().verify({ 'x-signature-ed25519': odd, 'x-signature-timestamp': isoTimestamp }, body)).code).toBe('ERR_SVCPP_WEBHOOK_STALE_TIMESTAMP');
+    const odd = sign(
+      null,
+      Buffer.concat([Buffer.from(isoTimestamp), Buffer.from(body)]),
+      createPrivateKey(appKey.privateKeyPem),
+    ).toString('hex');
+    expect(
+      refusal(() => verifier().verify({ 'x-signature-ed25519': odd, 'x-signature-timestamp': isoTimestamp }, body))
+        .code,
+    ).toBe('ERR_SVCPP_WEBHOOK_STALE_TIMESTAMP');
   });
 
   it('refuses signed bodies that are not a webhook envelope', () => {
@@ -124,14 +172,31 @@ describe('WebhookVerifier', () => {
       JSON.stringify({ version: 1, application_id: APP_ID, type: 1 }),
       JSON.stringify({ version: 1, application_id: APP_ID, type: 1, event: { timestamp: 't', data: {} } }),
       JSON.stringify({ version: 1, application_id: APP_ID, type: 1, event: { type: 'X', data: {} } }),
-      JSON.stringify({ version: 1, application_id: APP_ID, type: 1, event: { id: 12, type: 'X', timestamp: 't', data: {} } }),
-      JSON.stringify({ version: 1, application_id: APP_ID, type: 1, event: { id: 'evt-1', type: 'X', timestamp: 't', data: {} } }),
+      JSON.stringify({
+        version: 1,
+        application_id: APP_ID,
+        type: 1,
+        event: { id: 12, type: 'X', timestamp: 't', data: {} },
+      }),
+      JSON.stringify({
+        version: 1,
+        application_id: APP_ID,
+        type: 1,
+        event: { id: 'evt-1', type: 'X', timestamp: 't', data: {} },
+      }),
     ];
-    for (const body of bodies) expect(refusal(() => verifier().verify(signed(body), body)).code, body).toBe('ERR_SVCPP_WEBHOOK_INVALID_BODY');
+    for (const body of bodies)
+      expect(refusal(() => verifier().verify(signed(body), body)).code, body).toBe('ERR_SVCPP_WEBHOOK_INVALID_BODY');
   });
 
   it('refuses a public key that is not 32 bytes of hex, and a non-positive timestamp window', () => {
-    for (const publicKey of ['', appKey.publicKeyHex.slice(1), `${appKey.publicKeyHex}00`, 'g'.repeat(64), 42 as unknown as string]) {
+    for (const publicKey of [
+      '',
+      appKey.publicKeyHex.slice(1),
+      `${appKey.publicKeyHex}00`,
+      'g'.repeat(64),
+      42 as unknown as string,
+    ]) {
       expect(refusal(() => new WebhookVerifier({ publicKey })).code).toBe('ERR_SVCPP_WEBHOOK_INVALID_KEY');
     }
     for (const maxTimestampAgeSeconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
@@ -141,8 +206,13 @@ describe('WebhookVerifier', () => {
 });
 
 describe('WebhookReceiver', () => {
-  const receiver = (rememberEventIds?: number) => new WebhookReceiver({ publicKey: appKey.publicKeyHex, ...(rememberEventIds !== undefined && { rememberEventIds }) });
-  const deliver = (target: WebhookReceiver, body: string, handled: WebhookEvent[]) => target.receive(signed(body), body, (event) => void handled.push(event));
+  const receiver = (rememberEventIds?: number) =>
+    new WebhookReceiver({
+      publicKey: appKey.publicKeyHex,
+      ...(rememberEventIds !== undefined && { rememberEventIds }),
+    });
+  const deliver = (target: WebhookReceiver, body: string, handled: WebhookEvent[]) =>
+    target.receive(signed(body), body, (event) => void handled.push(event));
 
   it('hands the same envelope delivered twice to the handler once', async () => {
     const target = receiver();
@@ -157,7 +227,10 @@ describe('WebhookReceiver', () => {
   it('answers a PING 204 without calling the handler', async () => {
     const handled: WebhookEvent[] = [];
     const body = JSON.stringify({ version: 1, application_id: APP_ID, type: 0 });
-    expect(await deliver(receiver(), body, handled)).toEqual({ status: 204, message: { type: WebhookType.Ping, applicationId: BigInt(APP_ID) } });
+    expect(await deliver(receiver(), body, handled)).toEqual({
+      status: 204,
+      message: { type: WebhookType.Ping, applicationId: BigInt(APP_ID) },
+    });
     expect(handled).toEqual([]);
   });
 
@@ -166,7 +239,10 @@ describe('WebhookReceiver', () => {
     const body = envelope('1003');
     const forged = await receiver().receive(signed(body, otherKey), body, (event) => void handled.push(event));
     expect(forged).toMatchObject({ status: 401, error: { code: 'ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE' } });
-    expect(await deliver(receiver(), '[]', handled)).toMatchObject({ status: 400, error: { code: 'ERR_SVCPP_WEBHOOK_INVALID_BODY' } });
+    expect(await deliver(receiver(), '[]', handled)).toMatchObject({
+      status: 400,
+      error: { code: 'ERR_SVCPP_WEBHOOK_INVALID_BODY' },
+    });
     expect(handled).toEqual([]);
   });
 
@@ -174,7 +250,10 @@ describe('WebhookReceiver', () => {
     const target = receiver();
     const body = envelope('1004');
     const failure = new Error('database down');
-    expect(await target.receive(signed(body), body, () => Promise.reject(failure))).toMatchObject({ status: 500, error: failure });
+    expect(await target.receive(signed(body), body, () => Promise.reject(failure))).toMatchObject({
+      status: 500,
+      error: failure,
+    });
     const handled: WebhookEvent[] = [];
     expect(await deliver(target, body, handled)).toMatchObject({ status: 204 });
     expect(handled.map((event) => event.id)).toEqual([1004n]);
@@ -211,7 +290,10 @@ describe('WebhookReceiver', () => {
     const body = envelope(undefined);
     await deliver(target, body, handled);
     await deliver(target, body, handled);
-    expect(handled.map((event) => [event.id, event.eventType])).toEqual([[undefined, 'APPLICATION_DEAUTHORIZED'], [undefined, 'APPLICATION_DEAUTHORIZED']]);
+    expect(handled.map((event) => [event.id, event.eventType])).toEqual([
+      [undefined, 'APPLICATION_DEAUTHORIZED'],
+      [undefined, 'APPLICATION_DEAUTHORIZED'],
+    ]);
   });
 
   it('refuses a rememberEventIds that is not a non-negative integer', () => {
@@ -249,7 +331,8 @@ describe('webhookListener (node:http)', () => {
   it('answers 204 to a signed event, 401 to a forged one, 405 to a GET and 413 to a body over the limit', async () => {
     const target = await listen(appKey.publicKeyHex, 4096);
     const body = envelope('2001');
-    const post = (raw: string, headers: Record<string, string>) => request(target.url, { method: 'POST', raw, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (raw: string, headers: Record<string, string>) =>
+      request(target.url, { method: 'POST', raw, headers: { 'content-type': 'application/json', ...headers } });
 
     const accepted = await post(body, signed(body));
     expect([accepted.status, accepted.text]).toEqual([204, '']);
@@ -261,7 +344,7 @@ describe('webhookListener (node:http)', () => {
     expect(target.refused.map((outcome) => outcome.status)).toEqual([401]);
   });
 
-  it('verifies real deliveries from the platform: the application\'s key is handed the event, another key answers 401', async () => {
+  it("verifies real deliveries from the platform: the application's key is handed the event, another key answers 401", async () => {
     const platform = await startTestPlatform({ database: ':memory:', webhookRetry: { baseMs: 10, maxMs: 50 } });
     cleanup.push(() => platform.close());
     // Two applications: one whose receiver holds its public key, one whose receiver holds an unrelated key.
@@ -275,7 +358,12 @@ describe('webhookListener (node:http)', () => {
     await authorizeCode(platform, { clientId: wrongApp.id, scope: 'identify', user: 'dev_user' });
 
     const [event] = await eventually(() => (right.handled.length > 0 ? right.handled : undefined));
-    expect(event).toMatchObject({ type: WebhookType.Event, applicationId: BigInt(rightApp.id), eventType: 'APPLICATION_AUTHORIZED', data: { scopes: ['identify'], user: { username: 'dev_user' } } });
+    expect(event).toMatchObject({
+      type: WebhookType.Event,
+      applicationId: BigInt(rightApp.id),
+      eventType: 'APPLICATION_AUTHORIZED',
+      data: { scopes: ['identify'], user: { username: 'dev_user' } },
+    });
     const refusedOutcome = await eventually(() => wrong.refused[0]);
     expect(refusedOutcome).toMatchObject({ status: 401, error: { code: 'ERR_SVCPP_WEBHOOK_INVALID_SIGNATURE' } });
     expect(wrong.handled).toEqual([]);

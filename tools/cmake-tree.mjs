@@ -37,8 +37,10 @@ export function isOwnCMakeTree(buildDir, sourceDir = checkout) {
 export function claimCMakeTree(buildDir, sourceDir = checkout) {
   const origin = cmakeTreeOrigin(buildDir);
   if (origin === undefined || isOwnCMakeTree(buildDir, sourceDir)) return buildDir;
-  process.stderr.write(`svcpp: ${buildDir} is a CMake tree of ${origin.sourceDir ?? 'another checkout'} (built in ${origin.buildDir ?? '?'}): `
-    + 'a copied or moved checkout; removing it so that a fresh one is configured here\n');
+  process.stderr.write(
+    `svcpp: ${buildDir} is a CMake tree of ${origin.sourceDir ?? 'another checkout'} (built in ${origin.buildDir ?? '?'}): ` +
+      'a copied or moved checkout; removing it so that a fresh one is configured here\n',
+  );
   rmSync(buildDir, { recursive: true, force: true });
   return buildDir;
 }

@@ -48,8 +48,13 @@ function make(target, build, out, { noBuild }) {
   execFileSync(process.execPath, [join(root, 'native', 'tests', 'cross-smoke.mjs'), target, out], { stdio: 'inherit' });
 }
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, build: { type: 'string' }, 'no-build': { type: 'boolean' } } });
-if (!TARGETS[values.target]) throw new Error(`usage: make-cross-prebuild.mjs --target <${Object.keys(TARGETS).join('|')}> [--build <dir>] [--no-build]`);
+const { values } = parseArgs({
+  options: { target: { type: 'string' }, build: { type: 'string' }, 'no-build': { type: 'boolean' } },
+});
+if (!TARGETS[values.target])
+  throw new Error(
+    `usage: make-cross-prebuild.mjs --target <${Object.keys(TARGETS).join('|')}> [--build <dir>] [--no-build]`,
+  );
 const build = resolve(values.build ?? join(root, `build-${values.target}`));
 const out = join(root, 'prebuilds', values.target);
 rmSync(out, { recursive: true, force: true });

@@ -21,8 +21,12 @@ const say = (line) => console.log(`prebuilds: ${line}`);
 
 // The files npm would pack (without earlier prebuilds): binding.gyp, the addon's and the core's sources, the build
 // scripts. Building from them proves the published package can build itself when no prebuild matches.
-const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' }))[0];
-const sources = packed.files.map((f) => f.path).filter((path) => !path.startsWith('prebuilds/') && !path.startsWith('dist/'));
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' }),
+)[0];
+const sources = packed.files
+  .map((f) => f.path)
+  .filter((path) => !path.startsWith('prebuilds/') && !path.startsWith('dist/'));
 rmSync(stage, { recursive: true, force: true });
 for (const path of sources) {
   mkdirSync(dirname(join(stage, path)), { recursive: true });
@@ -33,7 +37,9 @@ say(`staged ${sources.length} package files in ${stage}`);
 
 // Only a tree configured for this checkout is reused: one copied along with a moved or copied checkout would rebuild
 // the original's (tools/cmake-tree.mjs). The fallback tree is configured from the staged sources.
-const cmakeTree = isOwnCMakeTree(join(root, 'build'), root) ? join(root, 'build') : claimCMakeTree(join(root, 'build-prebuild', 'cmake'), stage);
+const cmakeTree = isOwnCMakeTree(join(root, 'build'), root)
+  ? join(root, 'build')
+  : claimCMakeTree(join(root, 'build-prebuild', 'cmake'), stage);
 const env = {
   ...process.env,
   SVCPP_CMAKE_BUILD_DIR: cmakeTree,
@@ -44,16 +50,26 @@ const env = {
 // Node's headers: those installed with this very node binary (nodesource and the official tarballs ship them under
 // <prefix>/include/node), so node-gyp downloads nothing.
 const prefix = dirname(dirname(process.execPath));
-if (!env.npm_config_nodedir && existsSync(join(prefix, 'include', 'node', 'common.gypi'))) env.npm_config_nodedir = prefix;
+if (!env.npm_config_nodedir && existsSync(join(prefix, 'include', 'node', 'common.gypi')))
+  env.npm_config_nodedir = prefix;
 // ccache (configured by scripts/install-deps.sh) makes the repeated addon compile nearly free.
 if (!env.CXX && existsSync('/usr/bin/ccache')) Object.assign(env, { CC: 'ccache cc', CXX: 'ccache c++' });
 
 rmSync(target, { recursive: true, force: true });
 say(`prebuildify --napi --strip --tag-libc (libsvcpp.so from the CMake tree ${cmakeTree})`);
-execFileSync(process.execPath, [
-  join(root, 'node_modules', 'prebuildify', 'bin.js'),
-  '--napi', '--strip', '--tag-libc', `--target=${process.versions.node}`, `--cwd=${stage}`, `--out=${root}`,
-], { cwd: stage, env, stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [
+    join(root, 'node_modules', 'prebuildify', 'bin.js'),
+    '--napi',
+    '--strip',
+    '--tag-libc',
+    `--target=${process.versions.node}`,
+    `--cwd=${stage}`,
+    `--out=${root}`,
+  ],
+  { cwd: stage, env, stdio: 'inherit' },
+);
 
 // Smoke-load the copies, not a build tree (the addon's RUNPATH $ORIGIN resolves to the copied libsvcpp.so).
 const files = readdirSync(target).sort();

@@ -26,22 +26,38 @@ const CROSS = {
   'win32-x64': { system: 'windows-x64', format: 'zip' },
   'linux-arm64': { system: 'linux-arm64', format: 'tar.gz' },
 };
-if (target !== undefined && !CROSS[target]) throw new Error(`svcpp: --target is one of ${Object.keys(CROSS).join(', ')}`);
+if (target !== undefined && !CROSS[target])
+  throw new Error(`svcpp: --target is one of ${Object.keys(CROSS).join(', ')}`);
 const build = join(root, target ? `build-${target}` : 'build');
 
 if (target) {
   // The cross tree scripts/build-target.sh made; the install step needs svcpp_sdk built in it.
-  if (!existsSync(join(build, 'CMakeCache.txt'))) throw new Error(`svcpp: no ${build}; run: bash scripts/build-target.sh ${target}`);
+  if (!existsSync(join(build, 'CMakeCache.txt')))
+    throw new Error(`svcpp: no ${build}; run: bash scripts/build-target.sh ${target}`);
   execFileSync('cmake', ['--build', build, '--target', 'svcpp_sdk'], { stdio: ['ignore', 2, 'inherit'] });
 } else {
   // The install rules copy files and build nothing: after `npm run demo` (which builds only the addon and what it
   // links) build/sdk/ is empty and `cmake --install` would fail on the missing libsvcpp.so.<major>.<minor>.
   claimCMakeTree(build, root);
-  execFileSync(process.execPath, [join(root, 'node_modules', 'cmake-js', 'bin', 'cmake-js'), 'compile', '--log-level', 'warn',
-    '--parallel', process.env.CMAKE_BUILD_PARALLEL_LEVEL ?? '2', '--out', build, '--target', 'svcpp_sdk'],
-  { cwd: root, stdio: ['ignore', 2, 'inherit'] }); // stdout is the archive's path alone
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'cmake-js', 'bin', 'cmake-js'),
+      'compile',
+      '--log-level',
+      'warn',
+      '--parallel',
+      process.env.CMAKE_BUILD_PARALLEL_LEVEL ?? '2',
+      '--out',
+      build,
+      '--target',
+      'svcpp_sdk',
+    ],
+    { cwd: root, stdio: ['ignore', 2, 'inherit'] },
+  ); // stdout is the archive's path alone
 }
-if (!existsSync(join(build, 'cmake_install.cmake'))) throw new Error(`svcpp: no CMake build in ${build} after building svcpp_sdk`);
+if (!existsSync(join(build, 'cmake_install.cmake')))
+  throw new Error(`svcpp: no CMake build in ${build} after building svcpp_sdk`);
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // The name says which system and CPU the binary is for.
 const name = `svcpp-${version}-${target ? CROSS[target].system : `${process.platform}-${process.arch}`}`;
@@ -51,13 +67,25 @@ const archive = join(outDir, `${name}.${format}`);
 const stage = mkdtempSync(join(tmpdir(), 'svcpp-sdk-'));
 try {
   // --strip: debug symbols go, the dynamic symbol table (the ABI) stays. The install fails if svcpp_sdk is unbuilt.
-  execFileSync('cmake', ['--install', build, '--component', 'svcpp_sdk', '--prefix', join(stage, name), '--strip'],
-    { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('cmake', ['--install', build, '--component', 'svcpp_sdk', '--prefix', join(stage, name), '--strip'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // One top folder named like the archive; symlinks stay symlinks (the SONAME chain); no owner names from this machine.
   // Windows has no symlinks to keep (the DLL is one file): a zip, which every Windows tool opens.
   rmSync(archive, { force: true });
   if (format === 'zip') execFileSync('zip', ['-q', '-r', '-X', archive, name], { cwd: stage });
-  else execFileSync('tar', ['-czf', archive, '--owner=0', '--group=0', '--numeric-owner', '--sort=name', '-C', stage, name]);
+  else
+    execFileSync('tar', [
+      '-czf',
+      archive,
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      '--sort=name',
+      '-C',
+      stage,
+      name,
+    ]);
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

@@ -41,7 +41,10 @@ export class BaselineGatewayClient {
 
   constructor(private readonly options: BaselineGatewayOptions) {
     // No permessage-deflate: the platform does not negotiate it, and offering it would only add handshake work.
-    this.ws = new WebSocket(`${options.gatewayUrl}?v=10&encoding=json`, { perMessageDeflate: false, ...(options.ca ? { ca: options.ca } : {}) });
+    this.ws = new WebSocket(`${options.gatewayUrl}?v=10&encoding=json`, {
+      perMessageDeflate: false,
+      ...(options.ca ? { ca: options.ca } : {}),
+    });
     let readyCallbacks!: { resolve: (d: Record<string, unknown>) => void; reject: (error: Error) => void };
     this.ready = new Promise((resolve, reject) => (readyCallbacks = { resolve, reject }));
     // Callers that only await `closed` must not see an unhandled rejection for a READY that never came.
@@ -54,7 +57,9 @@ export class BaselineGatewayClient {
       });
     });
     this.ws.on('error', (error) => readyCallbacks.reject(error));
-    this.ws.on('message', (data: RawData) => this.onFrame(JSON.parse(data.toString()) as Frame, readyCallbacks.resolve));
+    this.ws.on('message', (data: RawData) =>
+      this.onFrame(JSON.parse(data.toString()) as Frame, readyCallbacks.resolve),
+    );
   }
 
   private onFrame(frame: Frame, resolveReady: (d: Record<string, unknown>) => void): void {
@@ -72,7 +77,10 @@ export class BaselineGatewayClient {
         this.heartbeat = setInterval(() => this.sendHeartbeat(), interval);
         this.send({
           op: 2,
-          d: { token: `Bearer ${this.options.token}`, properties: { os: 'linux', browser: 'svcpp-baseline', device: 'svcpp-baseline' } },
+          d: {
+            token: `Bearer ${this.options.token}`,
+            properties: { os: 'linux', browser: 'svcpp-baseline', device: 'svcpp-baseline' },
+          },
         });
         break;
       }

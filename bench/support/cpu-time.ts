@@ -14,6 +14,7 @@ export function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its closing one.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(fields[11]), stime = Number(fields[12]);  // fields 14 and 15 of proc(5)
+  const utime = Number(fields[11]),
+    stime = Number(fields[12]); // fields 14 and 15 of proc(5)
   return ((utime + stime) * 1000) / TICKS_PER_SECOND;
 }

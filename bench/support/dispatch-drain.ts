@@ -61,7 +61,12 @@ export async function drainOnce(start: DrainStart, platform: DrainPlatform, plan
     }
   });
   const d = { id: session.userId, username: 'bench_user', global_name: 'Bench' };
-  postDevRouteHoldingJs(platform, '/gateway/dispatch', { user_ids: [session.userId], t: 'USER_UPDATE', d, count: plan.dispatches });
+  postDevRouteHoldingJs(platform, '/gateway/dispatch', {
+    user_ids: [session.userId],
+    t: 'USER_UPDATE',
+    d,
+    count: plan.dispatches,
+  });
   holdJsThread(plan.queueMs);
   // Timed from the end of the hold: what the handler drains from here on was queued at the client.
   const receivedBefore = received; // 0: no handler could run while the JS thread was held
@@ -75,8 +80,11 @@ export async function drainOnce(start: DrainStart, platform: DrainPlatform, plan
 }
 
 /** Every contender once per round, the order rotated so that load from elsewhere falls on all of them alike. */
-export async function drainRounds(contenders: Array<[string, DrainStart]>, platform: DrainPlatform, plan: DrainPlan):
-  Promise<Map<string, Drain[]>> {
+export async function drainRounds(
+  contenders: Array<[string, DrainStart]>,
+  platform: DrainPlatform,
+  plan: DrainPlan,
+): Promise<Map<string, Drain[]>> {
   const drains = new Map<string, Drain[]>(contenders.map(([name]) => [name, []]));
   for (let round = 0; round < plan.warmUpRounds + plan.rounds; round++) {
     for (let i = 0; i < contenders.length; i++) {

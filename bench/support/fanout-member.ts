@@ -28,9 +28,12 @@ async function start(config: MemberConfig): Promise<() => Promise<void>> {
   if (config.kind === 'baseline') {
     const ca = readFileSync(config.caFile, 'utf8');
     const socket = new BaselineGatewayClient({
-      gatewayUrl: config.gatewayUrl, token: config.token, ca,
+      gatewayUrl: config.gatewayUrl,
+      token: config.token,
+      ca,
       onDispatch: (t, d) => {
-        if (t === 'LOBBY_MESSAGE_CREATE') report({ type: 'received', content: (d as { content: string }).content, at: monotonicMs() });
+        if (t === 'LOBBY_MESSAGE_CREATE')
+          report({ type: 'received', content: (d as { content: string }).content, at: monotonicMs() });
       },
     });
     await socket.ready;
@@ -42,7 +45,12 @@ async function start(config: MemberConfig): Promise<() => Promise<void>> {
       await socket.closed;
     };
   }
-  const client = new Client({ backend: config.kind, apiBase: config.apiBase, webBase: config.httpUrl, caFile: config.caFile });
+  const client = new Client({
+    backend: config.kind,
+    apiBase: config.apiBase,
+    webBase: config.httpUrl,
+    caFile: config.caFile,
+  });
   await client.updateToken(config.token);
   await client.connect();
   await client.createOrJoinLobby(config.secret);
@@ -53,11 +61,14 @@ async function start(config: MemberConfig): Promise<() => Promise<void>> {
 }
 
 process.once('message', (config: MemberConfig) => {
-  start(config).then((stop) => {
-    process.once('disconnect', () => void stop().finally(() => process.exit(0)));
-    report({ type: 'ready' });
-  }, (error: unknown) => {
-    console.error('fanout member failed:', error);
-    process.exit(1);
-  });
+  start(config).then(
+    (stop) => {
+      process.once('disconnect', () => void stop().finally(() => process.exit(0)));
+      report({ type: 'ready' });
+    },
+    (error: unknown) => {
+      console.error('fanout member failed:', error);
+      process.exit(1);
+    },
+  );
 });

@@ -32,7 +32,9 @@ try {
     devMode: true,
     tls: caFile !== undefined,
     // A benchmark opens thousands of sessions and tokens: no bucket may ever be the bottleneck.
-    rateLimits: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }])),
+    rateLimits: Object.fromEntries(
+      Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000_000, windowSeconds: 1 }]),
+    ),
   });
   if (caFile !== undefined) writeFileSync(caFile, platform.caCertPem!);
 
@@ -48,8 +50,16 @@ try {
   if (!process.connected) stop();
 
   const { id, clientSecret, botToken } = platform.devApp;
-  send({ type: 'ready', httpUrl: platform.httpUrl, apiBase: platform.apiBase, gatewayUrl: platform.gatewayUrl, devApp: { id, clientSecret, botToken } });
+  send({
+    type: 'ready',
+    httpUrl: platform.httpUrl,
+    apiBase: platform.apiBase,
+    gatewayUrl: platform.gatewayUrl,
+    devApp: { id, clientSecret, botToken },
+  });
 } catch (error) {
   // Exit only once the message is out: IPC sends are asynchronous.
-  send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () => process.exit(1));
+  send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () =>
+    process.exit(1),
+  );
 }

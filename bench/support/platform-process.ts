@@ -54,7 +54,9 @@ export async function startPlatformProcess(options: { tls: boolean }): Promise<P
         else reject(new Error(`platform child failed to start: ${message.message}`));
       });
       child.once('error', reject);
-      child.once('exit', (code, signal) => reject(new Error(`platform child exited before it was ready (code ${code}, signal ${signal})`)));
+      child.once('exit', (code, signal) =>
+        reject(new Error(`platform child exited before it was ready (code ${code}, signal ${signal})`)),
+      );
     });
   } catch (error) {
     child.kill('SIGKILL');

@@ -19,12 +19,18 @@ req.on('error', () => finish(-1));
 req.end(payload);
 `;
 
-export function postDevRouteHoldingJs(platform: { apiBase: string; caFile?: string }, path: string, body: unknown): void {
+export function postDevRouteHoldingJs(
+  platform: { apiBase: string; caFile?: string },
+  path: string,
+  body: unknown,
+): void {
   const cell = new Int32Array(new SharedArrayBuffer(8)); // [answered, HTTP status or -1]
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
-      url: `${platform.apiBase}/dev${path}`, payload: JSON.stringify(body), cell,
+      url: `${platform.apiBase}/dev${path}`,
+      payload: JSON.stringify(body),
+      cell,
       ca: platform.caFile ? readFileSync(platform.caFile, 'utf8') : undefined,
     },
   });
@@ -32,5 +38,6 @@ export function postDevRouteHoldingJs(platform: { apiBase: string; caFile?: stri
   while (Atomics.load(cell, 0) === 0) Atomics.wait(cell, 0, 0, 1_000);
   void worker.terminate(); // its keep-alive socket would hold it a few seconds more
   const status = Atomics.load(cell, 1);
-  if (status !== 200) throw new Error(`POST /dev${path} answered ${status === -1 ? 'with a connection error' : status}`);
+  if (status !== 200)
+    throw new Error(`POST /dev${path} answered ${status === -1 ? 'with a connection error' : status}`);
 }

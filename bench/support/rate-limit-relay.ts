@@ -17,16 +17,41 @@ import net from 'node:net';
 
 /** A route of the platform as the SDK names it: method and path below /api/v10, ids as :id. */
 export const sdkRouteOf = (method: string, url: string) =>
-  `${method} ${url.split('?')[0]!.replace(/^\/api\/v\d+/, '').replace(/\/\d{5,}/g, '/:id')}`;
+  `${method} ${url
+    .split('?')[0]!
+    .replace(/^\/api\/v\d+/, '')
+    .replace(/\/\d{5,}/g, '/:id')}`;
 
 /** An answer that told a wait: its route and its rank among the token's told answers of that route (0-based). */
-export interface ToldAnswer { route: string; rank: number; scope: 'global' | 'bucket' | 'exhausted' }
+export interface ToldAnswer {
+  route: string;
+  rank: number;
+  scope: 'global' | 'bucket' | 'exhausted';
+}
 /** A request that arrived while a told wait ran: its route, its rank among the token's requests of that route. */
-export interface EarlyArrival { token: string; route: string; rank: number; toldBy: ToldAnswer; msBeforeTheEnd: number }
+export interface EarlyArrival {
+  token: string;
+  route: string;
+  rank: number;
+  toldBy: ToldAnswer;
+  msBeforeTheEnd: number;
+}
 
-interface Wait { from: number; until: number; toldBy: ToldAnswer }
+interface Wait {
+  from: number;
+  until: number;
+  toldBy: ToldAnswer;
+}
 
-export interface RelayCounts { requests: number; ok: number; other: number; global429: number; bucket429: number; shared429: number; exhausted: number }
+export interface RelayCounts {
+  requests: number;
+  ok: number;
+  other: number;
+  global429: number;
+  bucket429: number;
+  shared429: number;
+  exhausted: number;
+}
 
 export interface RateLimitRelay {
   base: string;
@@ -41,11 +66,11 @@ export async function startRateLimitRelay(upstreamBase: string): Promise<RateLim
   const upstream = new URL(upstreamBase);
   const counts: RelayCounts = { requests: 0, ok: 0, other: 0, global429: 0, bucket429: 0, shared429: 0, exhausted: 0 };
   const early: EarlyArrival[] = [];
-  const globalWait = new Map<string, Wait>();     // token → wait
-  const bucketWaits = new Map<string, Wait[]>();  // token + bucket → waits (a 429's and an exhaustion may overlap)
+  const globalWait = new Map<string, Wait>(); // token → wait
+  const bucketWaits = new Map<string, Wait[]>(); // token + bucket → waits (a 429's and an exhaustion may overlap)
   /** Per token (what that client was told): route → the bucket the platform named for it. */
   const bucketOfRoute = new Map<string, string>();
-  const ranks = new Map<string, number>();        // token + kind + route → next rank
+  const ranks = new Map<string, number>(); // token + kind + route → next rank
 
   const nextRank = (key: string) => {
     const rank = ranks.get(key) ?? 0;
@@ -56,7 +81,10 @@ export async function startRateLimitRelay(upstreamBase: string): Promise<RateLim
   function checkRequest(token: string, route: string, at: number): void {
     const rank = nextRank(`${token} sent ${route}`);
     const bucket = bucketOfRoute.get(`${token} ${route}`);
-    const waits = [globalWait.get(token), ...(bucket === undefined ? [] : bucketWaits.get(`${token} ${bucket}`) ?? [])];
+    const waits = [
+      globalWait.get(token),
+      ...(bucket === undefined ? [] : (bucketWaits.get(`${token} ${bucket}`) ?? [])),
+    ];
     for (const wait of waits) {
       if (!wait || at < wait.from || at >= wait.until) continue;
       early.push({ token, route, rank, toldBy: wait.toldBy, msBeforeTheEnd: wait.until - at });
@@ -65,18 +93,33 @@ export async function startRateLimitRelay(upstreamBase: string): Promise<RateLim
   }
 
   /** An answer `received` from the platform, for a request of `token` on `route`. */
-  function learnAnswer(token: string, route: string, status: number, headers: http.IncomingHttpHeaders, body: string, received: number): void {
+  function learnAnswer(
+    token: string,
+    route: string,
+    status: number,
+    headers: http.IncomingHttpHeaders,
+    body: string,
+    received: number,
+  ): void {
     const named = headers['x-ratelimit-bucket'] as string | undefined;
     if (named) bucketOfRoute.set(`${token} ${route}`, named);
-    const bucket = bucketOfRoute.get(`${token} ${route}`);  // named now, or by an earlier answer of the route
+    const bucket = bucketOfRoute.get(`${token} ${route}`); // named now, or by an earlier answer of the route
     const addBucketWait = (wait: Wait) => {
       const key = `${token} ${bucket}`;
       bucketWaits.set(key, [...(bucketWaits.get(key) ?? []).filter((w) => w.until > received), wait]);
     };
     if (status === 429) {
       const global = headers['x-ratelimit-global'] === 'true';
-      const toldBy: ToldAnswer = { route, rank: nextRank(`${token} told ${route}`), scope: global ? 'global' : 'bucket' };
-      const wait = { from: received, until: received + Number((JSON.parse(body) as { retry_after: number }).retry_after) * 1000, toldBy };
+      const toldBy: ToldAnswer = {
+        route,
+        rank: nextRank(`${token} told ${route}`),
+        scope: global ? 'global' : 'bucket',
+      };
+      const wait = {
+        from: received,
+        until: received + Number((JSON.parse(body) as { retry_after: number }).retry_after) * 1000,
+        toldBy,
+      };
       if (global) {
         counts.global429++;
         const running = globalWait.get(token);
@@ -106,16 +149,19 @@ export async function startRateLimitRelay(upstreamBase: string): Promise<RateLim
     counts.requests++;
     connections.add(req.socket);
     checkRequest(token, route, at);
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const body = Buffer.concat(chunks);
-        // Learnt before the answer is handed over: a request arriving afterwards is checked against it.
-        learnAnswer(token, route, answer.statusCode!, answer.headers, body.toString('utf8'), performance.now());
-        res.writeHead(answer.statusCode!, answer.headers).end(body);
-      });
-    });
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          // Learnt before the answer is handed over: a request arriving afterwards is checked against it.
+          learnAnswer(token, route, answer.statusCode!, answer.headers, body.toString('utf8'), performance.now());
+          res.writeHead(answer.statusCode!, answer.headers).end(body);
+        });
+      },
+    );
     forward.on('error', (error) => res.destroy(error));
     req.pipe(forward);
   });
@@ -124,7 +170,11 @@ export async function startRateLimitRelay(upstreamBase: string): Promise<RateLim
   relay.keepAliveTimeout = 0;
   relay.on('upgrade', (req, socket, head) => {
     const link = net.connect(Number(upstream.port), upstream.hostname, () => {
-      link.write(`${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      link.write(
+        `${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n')}\r\n\r\n`,
+      );
       link.write(head);
       socket.pipe(link).pipe(socket);
     });

@@ -21,13 +21,16 @@ export function startSoakPlatform(args: string[]): Promise<SoakPlatform> {
   });
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    process.removeListener('exit', kill);  // a soak restarts its platform many times: no listener pile-up
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.removeListener('exit', kill); // a soak restarts its platform many times: no listener pile-up
+      resolve();
+    }),
+  );
   return new Promise((resolve, reject) => {
     child.once('message', (m: { apiBase: string; devApp: { id: string; botToken: string } }) =>
-      resolve({ child, apiBase: m.apiBase, devApp: m.devApp, exited }));
+      resolve({ child, apiBase: m.apiBase, devApp: m.devApp, exited }),
+    );
     child.once('exit', (code, signal) => reject(new Error(`platform exited before it listened (${code ?? signal})`)));
   });
 }

@@ -29,7 +29,10 @@ export function threadTimes(pid: number, groupOf: GroupOf): Map<string, ThreadTi
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
       const group = groupOf({ pid, tid: Number(tid), name });
       if (group === undefined) continue;
-      const [onCpu, waiting, scheduled] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+      const [onCpu, waiting, scheduled] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
+        .trim()
+        .split(' ')
+        .map(Number);
       const sum = groups.get(group) ?? { onCpuMs: 0, waitingMs: 0, timesScheduled: 0, threads: 0 };
       groups.set(group, {
         onCpuMs: sum.onCpuMs + onCpu! / 1e6,
@@ -45,24 +48,36 @@ export function threadTimes(pid: number, groupOf: GroupOf): Map<string, ThreadTi
 }
 
 /** after − before per group, divided by `per` (a group only `after` has counts from zero). */
-export function threadTimesSince(before: Map<string, ThreadTimes>, after: Map<string, ThreadTimes>, per: number): Map<string, ThreadTimes> {
+export function threadTimesSince(
+  before: Map<string, ThreadTimes>,
+  after: Map<string, ThreadTimes>,
+  per: number,
+): Map<string, ThreadTimes> {
   const zero: ThreadTimes = { onCpuMs: 0, waitingMs: 0, timesScheduled: 0, threads: 0 };
-  return new Map([...after].map(([group, now]) => {
-    const then = before.get(group) ?? zero;
-    return [group, {
-      onCpuMs: (now.onCpuMs - then.onCpuMs) / per,
-      waitingMs: (now.waitingMs - then.waitingMs) / per,
-      timesScheduled: (now.timesScheduled - then.timesScheduled) / per,
-      threads: now.threads,
-    }];
-  }));
+  return new Map(
+    [...after].map(([group, now]) => {
+      const then = before.get(group) ?? zero;
+      return [
+        group,
+        {
+          onCpuMs: (now.onCpuMs - then.onCpuMs) / per,
+          waitingMs: (now.waitingMs - then.waitingMs) / per,
+          timesScheduled: (now.timesScheduled - then.timesScheduled) / per,
+          threads: now.threads,
+        },
+      ];
+    }),
+  );
 }
 
 /** "name 0.58 ms on a CPU, 0.61 ms waiting, scheduled 20×" for each group, in the order given. */
 export function formatThreadTimes(groups: Map<string, ThreadTimes>, order: string[]): string {
-  return order.filter((group) => groups.has(group)).map((group) => {
-    const { onCpuMs, waitingMs, timesScheduled, threads } = groups.get(group)!;
-    const count = threads > 1 ? ` (${threads})` : '';
-    return `${group}${count} ${onCpuMs.toFixed(2)} ms on a CPU, ${waitingMs.toFixed(2)} waiting, scheduled ${timesScheduled.toFixed(1)}×`;
-  }).join('; ');
+  return order
+    .filter((group) => groups.has(group))
+    .map((group) => {
+      const { onCpuMs, waitingMs, timesScheduled, threads } = groups.get(group)!;
+      const count = threads > 1 ? ` (${threads})` : '';
+      return `${group}${count} ${onCpuMs.toFixed(2)} ms on a CPU, ${waitingMs.toFixed(2)} waiting, scheduled ${timesScheduled.toFixed(1)}×`;
+    })
+    .join('; ');
 }

@@ -51,7 +51,8 @@ export function u64In(value: unknown, errors: ErrcErrorFactory): bigint {
  * Keys of a JS object are unique, so the C layer's duplicate-key rule cannot trigger from here.
  */
 export function propertiesIn(value: unknown): PropertiesIn {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('expected an object of string values');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new TypeError('expected an object of string values');
   const keys: StringInView[] = [];
   const values: StringInView[] = [];
   for (const [k, v] of Object.entries(value)) {

@@ -29,7 +29,10 @@ function handleStructOf(fields: HandleFields): HandleStruct {
 
 /** A handle as JavaScript holds it over koffi: the type it names and the struct passed to C. */
 export class KoffiHandle {
-  constructor(readonly type: string, readonly struct: HandleStruct) {}
+  constructor(
+    readonly type: string,
+    readonly struct: HandleStruct,
+  ) {}
 }
 
 /** The C functions handles need: Svcpp_<T>_Drop per value type, and the allocator for result spans. */
@@ -39,7 +42,9 @@ export interface HandleFunctions {
   drops: Record<string, (self: HandleStruct) => number>;
 }
 
-/** What happens to a Client beyond its handle: its pump starts with the handle, and a collected one is dropped by it. */
+/**
+ * What happens to a Client beyond its handle: its pump starts with the handle, and a collected one is dropped by it.
+ */
 export interface ClientLifecycle {
   adopted(struct: HandleStruct): void;
   collected(struct: HandleStruct): void;
@@ -48,7 +53,11 @@ export interface ClientLifecycle {
 export class KoffiHandles {
   private readonly finalizers: FinalizationRegistry<{ type: string; struct: HandleStruct }>;
 
-  constructor(private readonly fns: HandleFunctions, private readonly marshal: KoffiMarshal, private readonly clients: ClientLifecycle) {
+  constructor(
+    private readonly fns: HandleFunctions,
+    private readonly marshal: KoffiMarshal,
+    private readonly clients: ClientLifecycle,
+  ) {
     // GC only frees memory: explicit Drop / close() is the contract, this catches handles nobody dropped.
     this.finalizers = new FinalizationRegistry(({ type, struct }) => {
       if (type === 'Client') clients.collected(struct);
@@ -77,15 +86,23 @@ export class KoffiHandles {
   }
 
   /** A JS-owned copy (via Svcpp_<T>_Clone) of an object borrowed by a callback for its duration. */
-  cloneBorrowed<T extends string>(type: T, borrowed: unknown, clone: (self: HandleStruct, other: unknown) => number): NativeHandle<T> {
+  cloneBorrowed<T extends string>(
+    type: T,
+    borrowed: unknown,
+    clone: (self: HandleStruct, other: unknown) => number,
+  ): NativeHandle<T> {
     const created = this.newHandleStruct();
     this.marshal.check(clone(created, borrowed));
     return this.adopt(type, created);
   }
 
   /** JS-owned copies of the elements of a span a callback borrows (elementCType: the C handle struct, Svcpp_<T>). */
-  cloneSpan<T extends string>(type: T, elementCType: string, borrowed: SpanOut,
-    clone: (self: HandleStruct, other: unknown) => number): NativeHandle<T>[] {
+  cloneSpan<T extends string>(
+    type: T,
+    elementCType: string,
+    borrowed: SpanOut,
+    clone: (self: HandleStruct, other: unknown) => number,
+  ): NativeHandle<T>[] {
     return this.spanElements(elementCType, borrowed).map((element) => this.cloneBorrowed(type, element, clone));
   }
 

@@ -17,8 +17,11 @@ export function koffi(): typeof Koffi {
     koffiModule = createRequire(import.meta.url)('koffi') as typeof Koffi;
   } catch (cause) {
     // A bundle shipped without node_modules, or an asar package that left koffi's binary packed.
-    throw new Error(`svcpp: the koffi backend needs the koffi package and its native module beside the running code (${String(cause)}); `
-      + "use the default 'napi' backend, or ship node_modules/koffi and @koromix/koffi-<platform>-<arch> unpacked (docs/packaging.md)", { cause });
+    throw new Error(
+      `svcpp: the koffi backend needs the koffi package and its native module beside the running code (${String(cause)}); ` +
+        "use the default 'napi' backend, or ship node_modules/koffi and @koromix/koffi-<platform>-<arch> unpacked (docs/packaging.md)",
+      { cause },
+    );
   }
   return koffiModule;
 }

@@ -4,7 +4,15 @@
 import type { Errc } from './errc.js';
 import type { ErrcErrorFactory } from './error-factory.js';
 import {
-  decodeProperties, decodeU64Span, utf8At, propertiesIn, u64In, u64SpanIn, type PropertiesIn, type PropertiesOut, type SpanIn,
+  decodeProperties,
+  decodeU64Span,
+  utf8At,
+  propertiesIn,
+  u64In,
+  u64SpanIn,
+  type PropertiesIn,
+  type PropertiesOut,
+  type SpanIn,
 } from './containers.js';
 
 export type { PropertiesOut } from './containers.js';
@@ -53,14 +61,21 @@ export class KoffiMarshal {
    * ptr word is zeroed as it is taken instead of filling the holder before every call (a getter that succeeds always
    * writes it, native/SEMANTICS.md "Values"), so a pointer is never read, or freed, twice.
    */
-  private readonly sharedStringOutWords = new BigUint64Array(this.sharedStringOut.buffer, this.sharedStringOut.byteOffset, 2);
+  private readonly sharedStringOutWords = new BigUint64Array(
+    this.sharedStringOut.buffer,
+    this.sharedStringOut.byteOffset,
+    2,
+  );
   /**
    * Where Svcpp_TakeStringInto copies a getter's string (and frees it) in one call: decoding library memory with
    * koffi.decode and then calling Svcpp_Free cost two calls more than reading a Buffer of our own.
    */
   private readonly stringBytes = Buffer.alloc(STRING_BYTES);
 
-  constructor(private readonly fns: MarshalFunctions, private readonly errors: ErrcErrorFactory) {}
+  constructor(
+    private readonly fns: MarshalFunctions,
+    private readonly errors: ErrcErrorFactory,
+  ) {}
 
   // ---- errors ----
 
@@ -72,7 +87,9 @@ export class KoffiMarshal {
     throw this.errors(rc, detail);
   }
 
-  /** The error of a misuse the binding finds itself (a wrong handle, a malformed record), as the library would say it. */
+  /**
+   * The error of a misuse the binding finds itself (a wrong handle, a malformed record), as the library would say it.
+   */
   error(errc: Errc, detail: string): Error {
     return this.errors(errc, detail);
   }
@@ -100,7 +117,8 @@ export class KoffiMarshal {
 
   /** Decodes the string a getter wrote into stringOut(), frees it with Svcpp_Free and zeroes the holder's ptr. */
   takeStringOut(out: Buffer): string {
-    const words = out === this.sharedStringOut ? this.sharedStringOutWords : new BigUint64Array(out.buffer, out.byteOffset, 2);
+    const words =
+      out === this.sharedStringOut ? this.sharedStringOutWords : new BigUint64Array(out.buffer, out.byteOffset, 2);
     const ptr = words[0]!;
     if (ptr === 0n) return '';
     const size = Number(words[1]!);

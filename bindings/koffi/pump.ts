@@ -42,12 +42,21 @@ export interface PumpFunctions {
   /** Svcpp_Client_OpenWakeupFd: the read end of the client's wakeup pipe. */
   clientOpenWakeupFd(self: HandleStruct, outFd: number[]): number;
   /** Svcpp_Client_DrainEvents: runs queued jobs, writing the recorded events into buffer (size into sizeOut). */
-  clientDrainEvents(self: HandleStruct, maxCallbacks: number, buffer: Buffer, capacity: number, sizeOut: BigUint64Array): number;
+  clientDrainEvents(
+    self: HandleStruct,
+    maxCallbacks: number,
+    buffer: Buffer,
+    capacity: number,
+    sizeOut: BigUint64Array,
+  ): number;
   clientHasPendingCallbacks(self: HandleStruct): boolean;
   clientDrop(self: HandleStruct): number;
 }
 
-/** One client's pump: its wakeup socket, or its polling timer and the delay it was armed with; whether it holds the loop open. */
+/**
+ * One client's pump: its wakeup socket, or its polling timer and the delay it was armed with; whether it holds the loop
+ * open.
+ */
 interface Pump {
   wakeup?: Socket;
   timer?: NodeJS.Timeout;
@@ -62,8 +71,12 @@ export class ClientPumps {
   /** The buffer every drain writes its records into (JS is single-threaded: decoded before the next drain). */
   private readonly records = new SnapshotReader(RECORDS_CAPACITY);
 
-  constructor(private readonly fns: PumpFunctions, private readonly marshal: KoffiMarshal,
-    private readonly delivery: DeferredDelivery, private readonly registrations: CallbackRegistrations) {}
+  constructor(
+    private readonly fns: PumpFunctions,
+    private readonly marshal: KoffiMarshal,
+    private readonly delivery: DeferredDelivery,
+    private readonly registrations: CallbackRegistrations,
+  ) {}
 
   /** A client was made: its pump starts (unref'd). */
   start(struct: HandleStruct): void {
@@ -140,7 +153,8 @@ export class ClientPumps {
       const recordSize = records.u32();
       records.u32(); // reserved
       const userData = records.u64();
-      if (recordSize < RECORD_HEADER_SIZE) throw this.marshal.error(Errc.Internal, `malformed event record at byte ${at}`);
+      if (recordSize < RECORD_HEADER_SIZE)
+        throw this.marshal.error(Errc.Internal, `malformed event record at byte ${at}`);
       // No decoder: the registration ended before the drain's records were read; its events are not delivered.
       this.registrations.recordDecoder(userData)?.(records, userData);
       at += recordSize;

@@ -22,15 +22,25 @@ export class CallbackRegistrations {
   readonly freeFn: bigint;
 
   /** onRegistered: a call is about to wait for a callback (the pumps poll faster, see pump.ts). */
-  constructor(private readonly delivery: DeferredDelivery, private readonly onRegistered: () => void) {
-    this.freeFn = koffi().register((userData: bigint) => this.endRegistration(userData), koffi().pointer(koffi().type('Svcpp_FreeFn')));
+  constructor(
+    private readonly delivery: DeferredDelivery,
+    private readonly onRegistered: () => void,
+  ) {
+    this.freeFn = koffi().register(
+      (userData: bigint) => this.endRegistration(userData),
+      koffi().pointer(koffi().type('Svcpp_FreeFn')),
+    );
   }
 
   /**
    * Registers a JS trampoline for a callback typedef. Returns the C function pointer and the userData
    * that names the registration; Svcpp_FreeFn (freeFn) unregisters it when the library ends it.
    */
-  register(trampoline: (...args: never[]) => void, proto: TypeObject, decodeRecord?: RecordDecoder): { pointer: bigint; userData: bigint } {
+  register(
+    trampoline: (...args: never[]) => void,
+    proto: TypeObject,
+    decodeRecord?: RecordDecoder,
+  ): { pointer: bigint; userData: bigint } {
     const guarded = (...args: never[]) => {
       try {
         trampoline(...args);

@@ -12,10 +12,14 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { SvcppServer, WebhookReceiver, webhookListener } from 'svcpp/server';
 
-const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is not set`); })();
+const env = (name: string) =>
+  process.env[name] ??
+  (() => {
+    throw new Error(`${name} is not set`);
+  })();
 const server = new SvcppServer({
   apiBase: env('SVCPP_API_BASE'),
-  botToken: env('SVCPP_BOT_TOKEN'),                  // a secret: from your secret store, never logged
+  botToken: env('SVCPP_BOT_TOKEN'), // a secret: from your secret store, never logged
   applicationId: BigInt(env('SVCPP_APPLICATION_ID')),
   ...(process.env.SVCPP_CA_FILE ? { ca: readFileSync(process.env.SVCPP_CA_FILE) } : {}),
 });
@@ -46,7 +50,10 @@ const backend = http.createServer(async (request, response) => {
     }
     if (request.method === 'POST' && request.url === '/matches') {
       const { players } = (await readJson(request)) as { players: string[] };
-      const lobby = await server.createLobby({ metadata: { mode: 'ranked' }, members: players.map((userId) => ({ userId })) });
+      const lobby = await server.createLobby({
+        metadata: { mode: 'ranked' },
+        members: players.map((userId) => ({ userId })),
+      });
       console.log(`match lobby ${lobby.id} for ${players.length} players`);
       return reply(response, 201, { lobbyId: lobby.id });
     }

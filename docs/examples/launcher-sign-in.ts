@@ -26,7 +26,8 @@ export async function signIn(options: SignInOptions): Promise<Client> {
     // The SDK listens on a loopback port for the redirect; the page itself is shown by openUrl.
     const { code, redirectUri } = await client.authorize(
       { scopes: Client.defaultCommunicationScopes, codeChallenge: challenge },
-      { openUrl: options.openUrl, signal: AbortSignal.timeout(120_000) });
+      { openUrl: options.openUrl, signal: AbortSignal.timeout(120_000) },
+    );
     const tokens = await client.getToken({ code, codeVerifier: verifier, redirectUri });
     // Store tokens.refreshToken with the OS keychain (Electron: safeStorage) to skip the consent page next time.
     client.on('tokenExpiring', async () => {
@@ -34,7 +35,7 @@ export async function signIn(options: SignInOptions): Promise<Client> {
       await client.updateToken(refreshed.accessToken);
     });
     await client.updateToken(tokens.accessToken);
-    await client.connect();                            // resolves at Ready
+    await client.connect(); // resolves at Ready
     return client;
   } catch (error) {
     await client.close();
@@ -44,7 +45,11 @@ export async function signIn(options: SignInOptions): Promise<Client> {
 
 // Run directly: configuration from the environment, the consent URL printed instead of opened.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is not set`); })();
+  const env = (name: string) =>
+    process.env[name] ??
+    (() => {
+      throw new Error(`${name} is not set`);
+    })();
   const client = await signIn({
     apiBase: env('SVCPP_API_BASE'),
     webBase: env('SVCPP_WEB_BASE'),

@@ -21,7 +21,11 @@ import type { AuthorizationTokenType } from '../generated/enums.js';
 
 /** Single-slot events of the area files (social layer), registered from their setter tables. */
 const AREA_EVENT_SETTERS_TYPED = {
-  ...RELATIONSHIP_EVENT_SETTERS, ...INVITE_EVENT_SETTERS, ...MESSAGE_EVENT_SETTERS, ...LOBBY_EVENT_SETTERS, ...CONNECTION_EVENT_SETTERS,
+  ...RELATIONSHIP_EVENT_SETTERS,
+  ...INVITE_EVENT_SETTERS,
+  ...MESSAGE_EVENT_SETTERS,
+  ...LOBBY_EVENT_SETTERS,
+  ...CONNECTION_EVENT_SETTERS,
   ...LOCAL_CLIENT_EVENT_SETTERS,
 };
 type AreaEvent = keyof typeof AREA_EVENT_SETTERS_TYPED;
@@ -30,9 +34,16 @@ const AREA_EVENT_SETTERS = AREA_EVENT_SETTERS_TYPED as unknown as Record<string,
 /**
  * The events whose native registration exists only while they have listeners ('statusChanged' is always registered).
  */
-const NATIVE_EVENTS = ['log', 'userUpdated', 'tokenExpiring', 'authorizeRequest', ...Object.keys(AREA_EVENT_SETTERS_TYPED) as AreaEvent[]] as const;
+const NATIVE_EVENTS = [
+  'log',
+  'userUpdated',
+  'tokenExpiring',
+  'authorizeRequest',
+  ...(Object.keys(AREA_EVENT_SETTERS_TYPED) as AreaEvent[]),
+] as const;
 type NativeEvent = (typeof NATIVE_EVENTS)[number];
-const isNativeEvent = (event: string | symbol): event is NativeEvent => (NATIVE_EVENTS as readonly (string | symbol)[]).includes(event);
+const isNativeEvent = (event: string | symbol): event is NativeEvent =>
+  (NATIVE_EVENTS as readonly (string | symbol)[]).includes(event);
 
 /** The handle, lifetime and plumbing half of Client (the SDK methods are in its subclasses). */
 export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
@@ -46,7 +57,10 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
   /** Promises waiting for a native completion: while any is pending the client keeps the event loop alive. */
   #pending = 0;
   /** Internal status observers (connect()/disconnect() promises). */
-  #statusWaiters = new Map<(status: ClientStatus, error: ClientError, detail: number) => void, (error: unknown) => void>();
+  #statusWaiters = new Map<
+    (status: ClientStatus, error: ClientError, detail: number) => void,
+    (error: unknown) => void
+  >();
 
   constructor(options: ClientOptions = {}) {
     super();
@@ -63,7 +77,9 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
       throw error;
     }
     // The status callback is always registered: connect()/disconnect() and the event-loop ref depend on it.
-    this.#api.Client_SetStatusChangedCallback(this.#handle, (status, error, detail) => this.#onStatus(status, error, detail));
+    this.#api.Client_SetStatusChangedCallback(this.#handle, (status, error, detail) =>
+      this.#onStatus(status, error, detail),
+    );
     this.on('newListener', (event: string | symbol) => {
       if (isNativeEvent(event) && this.listenerCount(event) === 0) this.#register(event);
     });
@@ -79,13 +95,17 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
       if (options.apiBase !== undefined) api.ClientCreateOptions_SetApiBase(createOptions, options.apiBase);
       if (options.webBase !== undefined) api.ClientCreateOptions_SetWebBase(createOptions, options.webBase);
       if (options.caFile !== undefined) api.ClientCreateOptions_SetCaFile(createOptions, options.caFile);
-      if (options.cpuAffinityMask !== undefined) api.ClientCreateOptions_SetCpuAffinityMask(createOptions, options.cpuAffinityMask);
+      if (options.cpuAffinityMask !== undefined)
+        api.ClientCreateOptions_SetCpuAffinityMask(createOptions, options.cpuAffinityMask);
       applyLocalClientOptions(api, createOptions, options);
       if (options.experimentalAudioSystem !== undefined) {
         api.ClientCreateOptions_SetExperimentalAudioSystem(createOptions, options.experimentalAudioSystem);
       }
       if (options.androidPreventCommsForBluetooth !== undefined) {
-        api.ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(createOptions, options.androidPreventCommsForBluetooth);
+        api.ClientCreateOptions_SetExperimentalAndroidPreventCommsForBluetooth(
+          createOptions,
+          options.androidPreventCommsForBluetooth,
+        );
       }
       return api.Client_InitWithOptions(createOptions);
     } finally {
@@ -134,7 +154,9 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
       return;
     }
     // Register the new one first: if the value is rejected the old registration stays.
-    const token = this.#api.Client_AddLogCallback(handle, value, (message, severity) => this.emit('log', message, severity));
+    const token = this.#api.Client_AddLogCallback(handle, value, (message, severity) =>
+      this.emit('log', message, severity),
+    );
     this.#api.Client_RemoveCallback(handle, this.#logToken);
     this.#logToken = token;
     this.#logMinSeverity = value;
@@ -187,7 +209,11 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
   #voice: VoiceArea | undefined;
   /** Voice calls, devices and audio settings (lib/voice/voice-area.ts). */
   get voice(): VoiceArea {
-    return this.#voice ??= new VoiceArea({ api: this.#api, live: () => this.live(), pending: (body) => this.#pendingPromise(body) });
+    return (this.#voice ??= new VoiceArea({
+      api: this.#api,
+      live: () => this.live(),
+      pending: (body) => this.#pendingPromise(body),
+    }));
   }
 
   #pendingPromise<T>(body: (handle: NativeHandle<'Client'>, settle: (outcome: () => T) => void) => void): Promise<T> {
@@ -227,53 +253,87 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
    * A promise over one native operation: `start` makes the native call; its callback hands the ClientResult
    * to `settle`, which rejects with SvcppResultError or resolves with `value()`.
    */
-  protected operation<T>(start: (handle: NativeHandle<'Client'>, api: NativeApi,
-    settle: (result: NativeHandle<'ClientResult'>, value: () => T) => void) => void): Promise<T> {
+  protected operation<T>(
+    start: (
+      handle: NativeHandle<'Client'>,
+      api: NativeApi,
+      settle: (result: NativeHandle<'ClientResult'>, value: () => T) => void,
+    ) => void,
+  ): Promise<T> {
     const api = this.#api;
     return this.#pendingPromise<T>((handle, settle) =>
-      start(handle, api, (result, value) => settle(() => {
-        const error = resultError(api, result);
-        api.ClientResult_Drop(result);
-        if (error) throw error;
-        return value();
-      })));
+      start(handle, api, (result, value) =>
+        settle(() => {
+          const error = resultError(api, result);
+          api.ClientResult_Drop(result);
+          if (error) throw error;
+          return value();
+        }),
+      ),
+    );
   }
 
   /**
    * An #operation whose callback hands over native handles: `take` snapshots and drops them before the promise
    * settles, so a failed result does not leave them to the garbage collector.
    */
-  protected snapshotOperation<H, T>(start: (handle: NativeHandle<'Client'>, api: NativeApi,
-    cb: (result: NativeHandle<'ClientResult'>, handles: H) => void) => void, take: (api: NativeApi, handles: H) => T): Promise<T> {
-    return this.operation<T>((handle, api, settle) => start(handle, api, (result, handles) => {
-      let value: () => T;
-      try {
-        const snapshot = take(api, handles);
-        value = () => snapshot;
-      } catch (error) {
-        value = () => {
-          throw error;
-        };
-      }
-      settle(result, value);
-    }));
+  protected snapshotOperation<H, T>(
+    start: (
+      handle: NativeHandle<'Client'>,
+      api: NativeApi,
+      cb: (result: NativeHandle<'ClientResult'>, handles: H) => void,
+    ) => void,
+    take: (api: NativeApi, handles: H) => T,
+  ): Promise<T> {
+    return this.operation<T>((handle, api, settle) =>
+      start(handle, api, (result, handles) => {
+        let value: () => T;
+        try {
+          const snapshot = take(api, handles);
+          value = () => snapshot;
+        } catch (error) {
+          value = () => {
+            throw error;
+          };
+        }
+        settle(result, value);
+      }),
+    );
   }
 
   /** An #operation whose callback carries only the ClientResult. */
-  protected voidOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi, cb: (result: NativeHandle<'ClientResult'>) => void) => void): Promise<void> {
+  protected voidOperation(
+    start: (handle: NativeHandle<'Client'>, api: NativeApi, cb: (result: NativeHandle<'ClientResult'>) => void) => void,
+  ): Promise<void> {
     return this.operation((handle, api, settle) => start(handle, api, (result) => settle(result, () => undefined)));
   }
 
-  protected tokenOperation(start: (handle: NativeHandle<'Client'>, api: NativeApi,
-    cb: (result: NativeHandle<'ClientResult'>, accessToken: string, refreshToken: string, tokenType: AuthorizationTokenType,
-      expiresIn: number, scopes: string) => void) => void): Promise<TokenResponse> {
-    return this.operation((handle, api, settle) => start(handle, api, (result, accessToken, refreshToken, tokenType, expiresIn, scopes) =>
-      settle(result, () => ({ accessToken, refreshToken: refreshToken || undefined, tokenType, expiresIn, scopes }))));
+  protected tokenOperation(
+    start: (
+      handle: NativeHandle<'Client'>,
+      api: NativeApi,
+      cb: (
+        result: NativeHandle<'ClientResult'>,
+        accessToken: string,
+        refreshToken: string,
+        tokenType: AuthorizationTokenType,
+        expiresIn: number,
+        scopes: string,
+      ) => void,
+    ) => void,
+  ): Promise<TokenResponse> {
+    return this.operation((handle, api, settle) =>
+      start(handle, api, (result, accessToken, refreshToken, tokenType, expiresIn, scopes) =>
+        settle(result, () => ({ accessToken, refreshToken: refreshToken || undefined, tokenType, expiresIn, scopes })),
+      ),
+    );
   }
 
   /** Calls `start`, then settles when `done` says so for a status change (true resolves; a throw rejects). */
-  protected untilStatus(done: (status: ClientStatus, error: ClientError, detail: number) => boolean,
-    start: (handle: NativeHandle<'Client'>, api: NativeApi) => void): Promise<void> {
+  protected untilStatus(
+    done: (status: ClientStatus, error: ClientError, detail: number) => boolean,
+    start: (handle: NativeHandle<'Client'>, api: NativeApi) => void,
+  ): Promise<void> {
     return this.#pendingPromise<void>((handle, settle) => {
       const waiter = (status: ClientStatus, error: ClientError, detail: number) => {
         let finished: boolean;
@@ -290,9 +350,11 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
         settle(() => undefined);
       };
       // close() ends waiters that can never see another status.
-      this.#statusWaiters.set(waiter, (error) => settle(() => {
-        throw error;
-      }));
+      this.#statusWaiters.set(waiter, (error) =>
+        settle(() => {
+          throw error;
+        }),
+      );
       try {
         start(handle, this.#api);
       } catch (error) {
@@ -316,11 +378,15 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
     const api = this.#api;
     const areaSetter = AREA_EVENT_SETTERS[event];
     if (areaSetter) {
-      areaSetter(api, handle, (...args: unknown[]) => this.emit(event as keyof ClientEvents & string, ...(args as never)));
+      areaSetter(api, handle, (...args: unknown[]) =>
+        this.emit(event as keyof ClientEvents & string, ...(args as never)),
+      );
     } else if (event === 'log') {
-      this.#logToken = api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) => this.emit('log', message, severity));
+      this.#logToken = api.Client_AddLogCallback(handle, this.#logMinSeverity, (message, severity) =>
+        this.emit('log', message, severity),
+      );
     } else if (event === 'userUpdated') {
-      api.Client_SetUserUpdatedCallback(handle, (userId, user) => this.emit('userUpdated', userId, user));  // the snapshot is the face's UserSnapshot
+      api.Client_SetUserUpdatedCallback(handle, (userId, user) => this.emit('userUpdated', userId, user)); // the snapshot is the face's UserSnapshot
     } else if (event === 'tokenExpiring') {
       api.Client_SetTokenExpirationCallback(handle, () => this.emit('tokenExpiring'));
     } else {
@@ -352,7 +418,8 @@ export abstract class ClientBase extends TypedEventEmitter<ClientEvents> {
   #updatePumpRef(addingListener = false): void {
     const handle = this.#handle;
     if (!handle) return;
-    const hasListeners = addingListener || [...NATIVE_EVENTS, 'statusChanged'].some((event) => this.listenerCount(event) > 0);
+    const hasListeners =
+      addingListener || [...NATIVE_EVENTS, 'statusChanged'].some((event) => this.listenerCount(event) > 0);
     // Like a socket: alive while connected, while a promise waits for the SDK, or while someone listens.
     const busy = this.#pending > 0 || this.#api.Client_GetStatus(handle) !== ClientStatus.Disconnected;
     const want = this.#userRef && (hasListeners || busy);

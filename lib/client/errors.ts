@@ -11,13 +11,27 @@ const CONNECTION_ERROR_CODES: Record<ClientError, SvcppConnectionErrorCode> = {
   [ClientError.ConnectionCanceled]: 'ERR_SVCPP_CONNECTION_CANCELED',
 };
 
-export function connectionError(error: ClientError, detail: number, cause: ConnectionFailureSnapshot | undefined): SvcppConnectionError {
-  return new SvcppConnectionError(CONNECTION_ERROR_CODES[error] ?? 'ERR_SVCPP_CONNECTION_FAILED', detail,
-    `the client disconnected instead of becoming ready (${ClientError[error] ?? error}, ${detail})`, cause);
+export function connectionError(
+  error: ClientError,
+  detail: number,
+  cause: ConnectionFailureSnapshot | undefined,
+): SvcppConnectionError {
+  return new SvcppConnectionError(
+    CONNECTION_ERROR_CODES[error] ?? 'ERR_SVCPP_CONNECTION_FAILED',
+    detail,
+    `the client disconnected instead of becoming ready (${ClientError[error] ?? error}, ${detail})`,
+    cause,
+  );
 }
 
 export function abortedError(message: string): SvcppResultError {
   return new SvcppResultError({
-    type: ErrorType.Aborted, message, status: HttpStatusCode.None, errorCode: 0, retryable: false, retryAfter: 0, responseBody: '',
+    type: ErrorType.Aborted,
+    message,
+    status: HttpStatusCode.None,
+    errorCode: 0,
+    retryable: false,
+    retryAfter: 0,
+    responseBody: '',
   });
 }

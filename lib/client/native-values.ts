@@ -12,7 +12,10 @@ export function createCodeVerifier(api: NativeApi, client: NativeHandle<'Client'
     try {
       return {
         verifier: api.AuthorizationCodeVerifier_Verifier(pair),
-        challenge: { method: api.AuthorizationCodeChallenge_Method(challenge), challenge: api.AuthorizationCodeChallenge_Challenge(challenge) },
+        challenge: {
+          method: api.AuthorizationCodeChallenge_Method(challenge),
+          challenge: api.AuthorizationCodeChallenge_Challenge(challenge),
+        },
       };
     } finally {
       api.AuthorizationCodeChallenge_Drop(challenge);
@@ -23,7 +26,11 @@ export function createCodeVerifier(api: NativeApi, client: NativeHandle<'Client'
 }
 
 /** use(the native copy of `invite`), dropped afterwards. */
-export function withNativeInvite(api: NativeApi, invite: ActivityInvite, use: (native: NativeHandle<'ActivityInvite'>) => void): void {
+export function withNativeInvite(
+  api: NativeApi,
+  invite: ActivityInvite,
+  use: (native: NativeHandle<'ActivityInvite'>) => void,
+): void {
   const native = toNativeInvite(api, invite);
   try {
     use(native);
@@ -33,7 +40,11 @@ export function withNativeInvite(api: NativeApi, invite: ActivityInvite, use: (n
 }
 
 /** use(the native copy of `activity`), dropped afterwards. */
-export function withNativeActivity(api: NativeApi, activity: Activity, use: (native: NativeHandle<'Activity'>) => void): void {
+export function withNativeActivity(
+  api: NativeApi,
+  activity: Activity,
+  use: (native: NativeHandle<'Activity'>) => void,
+): void {
   const native = toNativeActivity(api, activity);
   try {
     use(native);

@@ -1,5 +1,12 @@
 // The Client's option, event and result types (lib/client.ts, lib/client/base.ts).
-import type { AudioSystem, AuthenticationExternalAuthType, AuthorizationTokenType, ClientError, ClientStatus, LoggingSeverity } from '../generated/enums.js';
+import type {
+  AudioSystem,
+  AuthenticationExternalAuthType,
+  AuthorizationTokenType,
+  ClientError,
+  ClientStatus,
+  LoggingSeverity,
+} from '../generated/enums.js';
 import type { ConnectionEvents } from '../connection.js';
 import type { BackendName } from '../loader.js';
 import type { LobbyEvents } from '../lobbies.js';
@@ -31,22 +38,27 @@ export interface ClientOptions extends LocalClientOptions {
   logMinSeverity?: LoggingSeverity;
 }
 
-export type ClientEvents = MessageEvents & LobbyEvents & RelationshipEvents & InviteEvents & ConnectionEvents & LocalClientEvents & {
-  /** A log line of the SDK at or above `logMinSeverity`. */
-  log: [message: string, severity: LoggingSeverity];
-  /** The connection status changed; error/errorDetail say why when it is a failure. */
-  statusChanged: [status: ClientStatus, error: ClientError, errorDetail: number];
-  /**
-   * A cached user changed (name, avatar, status). `user`: the user as the cache holds it when the event is delivered
-   * (what getUser(userId) would answer first thing in the handler, read in the same crossing as the event), undefined
-   * when the user is no longer cached.
-   */
-  userUpdated: [userId: bigint, user: UserSnapshot | undefined];
-  /** The token given to updateToken() expires soon or was rejected: refresh it and call updateToken() again. */
-  tokenExpiring: [];
-  /** The local platform client asks the game to start account linking (call authorize()); see lib/local-client.ts. */
-  authorizeRequest: [];
-};
+export type ClientEvents = MessageEvents &
+  LobbyEvents &
+  RelationshipEvents &
+  InviteEvents &
+  ConnectionEvents &
+  LocalClientEvents & {
+    /** A log line of the SDK at or above `logMinSeverity`. */
+    log: [message: string, severity: LoggingSeverity];
+    /** The connection status changed; error/errorDetail say why when it is a failure. */
+    statusChanged: [status: ClientStatus, error: ClientError, errorDetail: number];
+    /**
+     * A cached user changed (name, avatar, status). `user`: the user as the cache holds it when the event is delivered
+     * (what getUser(userId) would answer first thing in the handler, read in the same crossing as the event), undefined
+     * when the user is no longer cached.
+     */
+    userUpdated: [userId: bigint, user: UserSnapshot | undefined];
+    /** The token given to updateToken() expires soon or was rejected: refresh it and call updateToken() again. */
+    tokenExpiring: [];
+    /** The local platform client asks the game to start account linking (call authorize()); see lib/local-client.ts. */
+    authorizeRequest: [];
+  };
 
 /** A token response. Tokens are secrets: never log them. */
 export interface TokenResponse {
@@ -81,4 +93,3 @@ export interface ExternalAuth {
   externalAuthType: AuthenticationExternalAuthType;
   externalAuthToken: string;
 }
-

@@ -59,13 +59,18 @@ export class Call extends TypedEventEmitter<CallEvents> {
     this.#api = api;
     this.#handle = handle;
     this.lobbyId = api.Call_GetChannelId(handle);
-    if (!api.Call_IsValid(handle)) return;  // already over: no events will come
-    api.Call_SetStatusChangedCallback(handle, (status, error, detail) => this.emit('statusChanged', status, error, detail));
+    if (!api.Call_IsValid(handle)) return; // already over: no events will come
+    api.Call_SetStatusChangedCallback(handle, (status, error, detail) =>
+      this.emit('statusChanged', status, error, detail),
+    );
     api.Call_SetParticipantChangedCallback(handle, (userId, added) => this.emit('participantChanged', userId, added));
-    api.Call_SetSpeakingStatusChangedCallback(handle, (userId, speaking) => this.emit('speakingChanged', userId, speaking));
+    api.Call_SetSpeakingStatusChangedCallback(handle, (userId, speaking) =>
+      this.emit('speakingChanged', userId, speaking),
+    );
     api.Call_SetOnVoiceStateChangedCallback(handle, (userId) => this.emit('voiceStateChanged', userId));
     api.Call_SetEncryptionStateChangedCallback(handle, (protocolVersion, epoch, transitionPending, passthrough) =>
-      this.emit('encryptionStateChanged', { protocolVersion, epoch, transitionPending, passthrough }));
+      this.emit('encryptionStateChanged', { protocolVersion, epoch, transitionPending, passthrough }),
+    );
   }
 
   #live(): NativeHandle<'Call'> {
@@ -138,7 +143,10 @@ export class Call extends TypedEventEmitter<CallEvents> {
   }
   get vadThreshold(): VadThreshold {
     // One crossing (the generated snapshot); the face names the threshold `threshold`, the C ABI `VadThreshold`.
-    const { automatic, vadThreshold } = this.#api.VADThresholdSettings_Snapshot(this.#api.Call_GetVADThreshold(this.#live()), true);
+    const { automatic, vadThreshold } = this.#api.VADThresholdSettings_Snapshot(
+      this.#api.Call_GetVADThreshold(this.#live()),
+      true,
+    );
     return { automatic, threshold: vadThreshold };
   }
   /** Automatic, or a manual threshold in dBFS -100..0 (out of range throws ERR_SVCPP_INVALID_ARGUMENT). */
@@ -197,7 +205,13 @@ export class Call extends TypedEventEmitter<CallEvents> {
           resolve();
         } else if (next === CallStatus.Disconnected) {
           this.off('statusChanged', listener);
-          reject(Object.assign(new Error(`call ended: ${CallError[error]} (${detail})`), { code: 'ERR_SVCPP_CALL_ENDED', error, detail }));
+          reject(
+            Object.assign(new Error(`call ended: ${CallError[error]} (${detail})`), {
+              code: 'ERR_SVCPP_CALL_ENDED',
+              error,
+              detail,
+            }),
+          );
         }
       };
       this.on('statusChanged', listener);

@@ -22,8 +22,13 @@ export interface CallAudioOptions {
 
 /** The N-API addon's hand-written audio entry point (koffi has none: it would block the audio thread). */
 interface AudioStreamApi {
-  Client_StartCallWithAudioStream?(client: NativeHandle<'Client'>, lobbyId: bigint, onReceived: CallAudioOptions['onReceived'] | null,
-    onCaptured: CallAudioOptions['onCaptured'] | null, queueFrames: number): NativeHandle<'Call'> | undefined;
+  Client_StartCallWithAudioStream?(
+    client: NativeHandle<'Client'>,
+    lobbyId: bigint,
+    onReceived: CallAudioOptions['onReceived'] | null,
+    onCaptured: CallAudioOptions['onCaptured'] | null,
+    queueFrames: number,
+  ): NativeHandle<'Call'> | undefined;
 }
 
 /** What the area needs from its Client: the live handle, and promises that keep the event loop alive. */
@@ -53,8 +58,18 @@ export class VoiceArea {
     let handle: NativeHandle<'Call'> | undefined;
     if (audio.onReceived || audio.onCaptured) {
       const start = (this.#api as NativeApi & AudioStreamApi).Client_StartCallWithAudioStream;
-      if (!start) throw errcError(7, 'startCall: audio listeners need the N-API backend (koffi cannot call JavaScript from the audio thread without blocking it)');
-      handle = start(this.#host.live(), lobbyId, audio.onReceived ?? null, audio.onCaptured ?? null, audio.queueFrames ?? 50);
+      if (!start)
+        throw errcError(
+          7,
+          'startCall: audio listeners need the N-API backend (koffi cannot call JavaScript from the audio thread without blocking it)',
+        );
+      handle = start(
+        this.#host.live(),
+        lobbyId,
+        audio.onReceived ?? null,
+        audio.onCaptured ?? null,
+        audio.queueFrames ?? 50,
+      );
     } else {
       handle = this.#api.Client_StartCall(this.#host.live(), lobbyId);
     }
@@ -76,7 +91,9 @@ export class VoiceArea {
 
   /** Leaves a call; resolves once it is Disconnected. */
   endCall(lobbyId: bigint): Promise<void> {
-    return this.#host.pending((handle, settle) => this.#api.Client_EndCall(handle, lobbyId, () => settle(() => undefined)));
+    return this.#host.pending((handle, settle) =>
+      this.#api.Client_EndCall(handle, lobbyId, () => settle(() => undefined)),
+    );
   }
 
   endCalls(): Promise<void> {
@@ -107,16 +124,24 @@ export class VoiceArea {
   // ---- devices (snapshots) ----
 
   getInputDevices(): Promise<AudioDeviceSnapshot[]> {
-    return this.#host.pending((handle, settle) => this.#api.Client_GetInputDevices(handle, (list) => settle(() => takeAudioDevices(this.#api, list))));
+    return this.#host.pending((handle, settle) =>
+      this.#api.Client_GetInputDevices(handle, (list) => settle(() => takeAudioDevices(this.#api, list))),
+    );
   }
   getOutputDevices(): Promise<AudioDeviceSnapshot[]> {
-    return this.#host.pending((handle, settle) => this.#api.Client_GetOutputDevices(handle, (list) => settle(() => takeAudioDevices(this.#api, list))));
+    return this.#host.pending((handle, settle) =>
+      this.#api.Client_GetOutputDevices(handle, (list) => settle(() => takeAudioDevices(this.#api, list))),
+    );
   }
   getCurrentInputDevice(): Promise<AudioDeviceSnapshot> {
-    return this.#host.pending((handle, settle) => this.#api.Client_GetCurrentInputDevice(handle, (d) => settle(() => takeAudioDevice(this.#api, d))));
+    return this.#host.pending((handle, settle) =>
+      this.#api.Client_GetCurrentInputDevice(handle, (d) => settle(() => takeAudioDevice(this.#api, d))),
+    );
   }
   getCurrentOutputDevice(): Promise<AudioDeviceSnapshot> {
-    return this.#host.pending((handle, settle) => this.#api.Client_GetCurrentOutputDevice(handle, (d) => settle(() => takeAudioDevice(this.#api, d))));
+    return this.#host.pending((handle, settle) =>
+      this.#api.Client_GetCurrentOutputDevice(handle, (d) => settle(() => takeAudioDevice(this.#api, d))),
+    );
   }
   /**
    * Selects the microphone: a device id, "null" or "file:<wav path>". Unknown id: throws ERR_SVCPP_INVALID_ARGUMENT.
@@ -156,11 +181,17 @@ export class VoiceArea {
     this.#api.Client_SetNoiseSuppression(this.#host.live(), on);
   }
 
-  #resultOperation(start: (handle: NativeHandle<'Client'>, cb: (result: NativeHandle<'ClientResult'>) => void) => void): Promise<void> {
-    return this.#host.pending((handle, settle) => start(handle, (result) => settle(() => {
-      const error = resultError(this.#api, result);
-      this.#api.ClientResult_Drop(result);
-      if (error) throw error;
-    })));
+  #resultOperation(
+    start: (handle: NativeHandle<'Client'>, cb: (result: NativeHandle<'ClientResult'>) => void) => void,
+  ): Promise<void> {
+    return this.#host.pending((handle, settle) =>
+      start(handle, (result) =>
+        settle(() => {
+          const error = resultError(this.#api, result);
+          this.#api.ClientResult_Drop(result);
+          if (error) throw error;
+        }),
+      ),
+    );
   }
 }

@@ -19,11 +19,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** What differs per target: the C ABI library's file name, Node's names for the system, how its node runs. */
 const TARGETS = {
   'win32-x64': {
-    library: 'svcpp.dll', platform: 'win32', arch: 'x64',
+    library: 'svcpp.dll',
+    platform: 'win32',
+    arch: 'x64',
     run: (node, script) => ['bash', [join(root, 'scripts', 'wine-run.sh'), node, script]],
   },
   'linux-arm64': {
-    library: 'libsvcpp.so', platform: 'linux', arch: 'arm64',
+    library: 'libsvcpp.so',
+    platform: 'linux',
+    arch: 'arm64',
     run: (node, script) => ['qemu-aarch64', ['-L', '/usr/aarch64-linux-gnu', node, script]],
   },
 };
@@ -41,7 +45,8 @@ const expected = (major << 16) | minor;
 
 // The prebuild name node-gyp-build looks up (tools/make-cross-prebuild.mjs writes it), or the build tree's.
 const addon = readdirSync(from).find((name) => name.endsWith('.node'));
-if (!addon || !existsSync(join(from, spec.library))) throw new Error(`cross-smoke: no addon and ${spec.library} in ${from}`);
+if (!addon || !existsSync(join(from, spec.library)))
+  throw new Error(`cross-smoke: no addon and ${spec.library} in ${from}`);
 
 // koffi's native part for the target, at the version of the koffi JavaScript in node_modules (its loader looks for
 // exactly that package), unpacked once into the per-machine cache by npm pack, never added to the dependencies.
@@ -49,7 +54,10 @@ const koffiVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'koffi',
 const koffiNative = join(cache, 'koffi', `${target}-${koffiVersion}`);
 if (!existsSync(join(koffiNative, 'package.json'))) {
   const work = mkdtempSync(join(tmpdir(), 'svcpp-koffi-'));
-  const tarball = execFileSync('npm', ['pack', '--silent', `${koffiNativePackage}@${koffiVersion}`], { cwd: work, encoding: 'utf8' }).trim();
+  const tarball = execFileSync('npm', ['pack', '--silent', `${koffiNativePackage}@${koffiVersion}`], {
+    cwd: work,
+    encoding: 'utf8',
+  }).trim();
   mkdirSync(koffiNative, { recursive: true });
   execFileSync('tar', ['-xzf', join(work, tarball), '-C', koffiNative, '--strip-components=1']);
   rmSync(work, { recursive: true, force: true });
@@ -62,10 +70,14 @@ try {
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'svcpp', version: '0.0.0-smoke' }));
   cpSync(join(from, addon), join(pkg, 'prebuilds', target, addon));
   cpSync(join(from, spec.library), join(pkg, 'prebuilds', target, spec.library));
-  cpSync(join(root, 'node_modules', 'node-gyp-build'), join(pkg, 'node_modules', 'node-gyp-build'), { recursive: true });
+  cpSync(join(root, 'node_modules', 'node-gyp-build'), join(pkg, 'node_modules', 'node-gyp-build'), {
+    recursive: true,
+  });
   cpSync(join(root, 'node_modules', 'koffi'), join(pkg, 'node_modules', 'koffi'), { recursive: true });
   cpSync(koffiNative, join(pkg, 'node_modules', ...koffiNativePackage.split('/')), { recursive: true });
-  writeFileSync(join(pkg, 'probe.cjs'), `
+  writeFileSync(
+    join(pkg, 'probe.cjs'),
+    `
 const path = require('node:path');
 const nodeGypBuild = require('node-gyp-build');
 const addonPath = nodeGypBuild.path(__dirname);
@@ -75,7 +87,8 @@ const lib = koffi.load(path.join(__dirname, 'prebuilds', ${JSON.stringify(target
 const getAbiVersion = lib.func('uint32_t Svcpp_GetAbiVersion(void)');
 console.log(JSON.stringify({ platform: process.platform, arch: process.arch, addon: path.basename(addonPath),
   addonAbi: addon.GetAbiVersion(), koffiAbi: getAbiVersion() }));
-`);
+`,
+  );
   // On Windows the probe runs a second time in a copy of node.exe under another name, as Electron and the game
   // launchers built on it load the addon: their executable exports Node's functions under its own name, and the
   // addon must bind to it rather than look for a node.exe (bindings/napi/win32/host_delay_load_hook.cpp).
@@ -90,11 +103,17 @@ console.log(JSON.stringify({ platform: process.platform, arch: process.arch, add
     const [command, args] = spec.run(host, join(pkg, 'probe.cjs'));
     const out = execFileSync(command, args, { encoding: 'utf8', env: { ...process.env, PREBUILDS_ONLY: '1' } });
     const answer = JSON.parse(out.trim().split('\n').pop());
-    const ok = answer.platform === spec.platform && answer.arch === spec.arch && answer.addon === addon &&
-      answer.addonAbi === expected && answer.koffiAbi === expected;
+    const ok =
+      answer.platform === spec.platform &&
+      answer.arch === spec.arch &&
+      answer.addon === addon &&
+      answer.addonAbi === expected &&
+      answer.koffiAbi === expected;
     if (!ok) failures += 1;
-    console.log(`cross-smoke: ${target} in ${host.split(/[\\/]/).pop()} ${ok ? 'ok' : 'FAILED'} ${JSON.stringify(answer)} ` +
-      `(expected ABI ${expected}, addon ${addon})`);
+    console.log(
+      `cross-smoke: ${target} in ${host.split(/[\\/]/).pop()} ${ok ? 'ok' : 'FAILED'} ${JSON.stringify(answer)} ` +
+        `(expected ABI ${expected}, addon ${addon})`,
+    );
   }
   process.exitCode = failures === 0 ? 0 : 1;
 } finally {

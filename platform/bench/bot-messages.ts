@@ -37,7 +37,9 @@ async function main(): Promise<void> {
           owner: 'dev_user',
           bots: ['Bench Bot'],
           channels: [{ name: 'general', type: 0 }],
-          roles: [{ name: 'bot', permissions: String((1n << 10n) | (1n << 11n) | (1n << 16n)), members: ['Bench Bot'] }],
+          roles: [
+            { name: 'bot', permissions: String((1n << 10n) | (1n << 11n) | (1n << 16n)), members: ['Bench Bot'] },
+          ],
         },
       ],
     },
@@ -53,8 +55,26 @@ async function main(): Promise<void> {
       const now = Date.now();
       for (let i = 0; i < MEMBERS; i++) {
         const id = String(2_000_000_000_000_000_000n + BigInt(i));
-        platform.store.users.insert({ ...platform.store.users.get(app.botUserId)!, id, username: `member_${i}`, globalName: null, bot: false, createdAt: now });
-        platform.store.botGuilds.upsertMember({ guildId: guild.id, userId: id, nick: null, avatar: null, banner: null, bio: null, roles: [], joinedAt: now, flags: 0, communicationDisabledUntil: null });
+        platform.store.users.insert({
+          ...platform.store.users.get(app.botUserId)!,
+          id,
+          username: `member_${i}`,
+          globalName: null,
+          bot: false,
+          createdAt: now,
+        });
+        platform.store.botGuilds.upsertMember({
+          guildId: guild.id,
+          userId: id,
+          nick: null,
+          avatar: null,
+          banner: null,
+          bio: null,
+          roles: [],
+          joinedAt: now,
+          flags: 0,
+          communicationDisabledUntil: null,
+        });
       }
     });
     await guildCreate(platform.gatewayUrl, app.botToken, guild.id);
@@ -64,7 +84,12 @@ async function main(): Promise<void> {
 }
 
 async function messagesPerSecond(apiBase: string, gatewayUrl: string, token: string, channelId: string): Promise<void> {
-  const client = new GatewayClient({ url: gatewayUrl, token, intents: GUILDS | GUILD_MESSAGES | MESSAGE_CONTENT, autoReconnect: false });
+  const client = new GatewayClient({
+    url: gatewayUrl,
+    token,
+    intents: GUILDS | GUILD_MESSAGES | MESSAGE_CONTENT,
+    autoReconnect: false,
+  });
   let received = 0;
   let allReceived: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (allReceived = resolve));
@@ -80,7 +105,10 @@ async function messagesPerSecond(apiBase: string, gatewayUrl: string, token: str
       const response = await fetch(`${apiBase}/channels/${channelId}/messages`, {
         method: 'POST',
         headers: { authorization: `Bot ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ content: `bench message ${i}`, embeds: [{ title: 'bench', fields: [{ name: 'i', value: String(i) }] }] }),
+        body: JSON.stringify({
+          content: `bench message ${i}`,
+          embeds: [{ title: 'bench', fields: [{ name: 'i', value: String(i) }] }],
+        }),
       });
       if (response.status !== 200) throw new Error(`POST answered ${response.status}: ${await response.text()}`);
       await response.arrayBuffer();
@@ -89,7 +117,9 @@ async function messagesPerSecond(apiBase: string, gatewayUrl: string, token: str
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   await done;
   const seconds = (performance.now() - started) / 1000;
-  console.log(`messages: ${MESSAGES} created over HTTP (${IN_FLIGHT} in flight), each MESSAGE_CREATE received: ${(MESSAGES / seconds).toFixed(0)} messages/s (${seconds.toFixed(2)} s)`);
+  console.log(
+    `messages: ${MESSAGES} created over HTTP (${IN_FLIGHT} in flight), each MESSAGE_CREATE received: ${(MESSAGES / seconds).toFixed(0)} messages/s (${seconds.toFixed(2)} s)`,
+  );
   await client.close();
 }
 
@@ -109,7 +139,9 @@ async function guildCreate(gatewayUrl: string, token: string, guildId: string): 
   const identified = performance.now();
   await client.connect();
   await created;
-  console.log(`GUILD_CREATE for ${MEMBERS} members: ${(bytes / 1024).toFixed(1)} KiB, ${(arrived - identified).toFixed(1)} ms from connect to arrival (large guild: the bot only in members)`);
+  console.log(
+    `GUILD_CREATE for ${MEMBERS} members: ${(bytes / 1024).toFixed(1)} KiB, ${(arrived - identified).toFixed(1)} ms from connect to arrival (large guild: the bot only in members)`,
+  );
 
   let members = 0;
   let chunks = 0;
@@ -126,7 +158,9 @@ async function guildCreate(gatewayUrl: string, token: string, guildId: string): 
   );
   client.send(8, { guild_id: guildId, query: '', limit: 0, nonce: 'bench' });
   await all;
-  console.log(`op 8 full list: ${members} members in ${chunks} chunks, ${(chunkBytes / 1024 / 1024).toFixed(2)} MiB, ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(
+    `op 8 full list: ${members} members in ${chunks} chunks, ${(chunkBytes / 1024 / 1024).toFixed(2)} MiB, ${(performance.now() - started).toFixed(0)} ms`,
+  );
   await client.close();
 }
 

@@ -29,9 +29,14 @@ interface Node {
 }
 
 async function startNode(broker: string | undefined): Promise<Node> {
-  const child: ChildProcess = fork(NODE_SCRIPT, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...(broker && { BENCH_BROKER: broker }) } });
+  const child: ChildProcess = fork(NODE_SCRIPT, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...(broker && { BENCH_BROKER: broker }) },
+  });
   const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: NodeMessage) => ('ready' in m ? resolve(m.ready) : reject(new Error('unexpected message'))));
+    child.once('message', (m: NodeMessage) =>
+      'ready' in m ? resolve(m.ready) : reject(new Error('unexpected message')),
+    );
     child.once('exit', () => reject(new Error('benchmark node exited before listening')));
   });
   return {
@@ -46,7 +51,10 @@ async function startNode(broker: string | undefined): Promise<Node> {
 }
 
 /** A session that counts benchmark dispatches; `reached(n)` resolves once it has n. */
-async function openSession(url: string, i: number): Promise<{ count: () => number; reached(n: number): Promise<void>; close(): void }> {
+async function openSession(
+  url: string,
+  i: number,
+): Promise<{ count: () => number; reached(n: number): Promise<void>; close(): void }> {
   const ws = new WebSocket(`${url}?v=10&encoding=json`);
   let count = 0;
   let waiting: { n: number; resolve: () => void } | null = null;
@@ -59,7 +67,13 @@ async function openSession(url: string, i: number): Promise<{ count: () => numbe
         return;
       }
       const frame = JSON.parse(data.toString('utf8')) as { op: number; t?: string };
-      if (frame.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: `Bearer bench-${i}`, properties: { os: 'linux', browser: 'bench', device: 'bench' } } }));
+      if (frame.op === 10)
+        ws.send(
+          JSON.stringify({
+            op: 2,
+            d: { token: `Bearer bench-${i}`, properties: { os: 'linux', browser: 'bench', device: 'bench' } },
+          }),
+        );
       if (frame.op === 0 && frame.t === 'READY') resolve();
     });
   });
@@ -71,7 +85,9 @@ async function openSession(url: string, i: number): Promise<{ count: () => numbe
 }
 
 async function run(label: string, nodes: Node[], publisher: Node): Promise<void> {
-  const sessions = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => openSession(nodes[i % nodes.length]!.url, i)));
+  const sessions = await Promise.all(
+    Array.from({ length: SESSIONS }, (_, i) => openSession(nodes[i % nodes.length]!.url, i)),
+  );
   // READY comes after the session is registered on its node, so every session is a target from here on.
   const started = process.hrtime.bigint();
   publisher.command({ publish: EVENTS, from: 0 });
@@ -79,13 +95,19 @@ async function run(label: string, nodes: Node[], publisher: Node): Promise<void>
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const delivered = sessions.reduce((sum, s) => sum + s.count(), 0);
   console.log(
-    `${label.padEnd(38)} ${String(SESSIONS).padStart(5)} sessions × ${EVENTS} events = ${String(delivered).padStart(7)} dispatches in ${seconds.toFixed(2)} s → ${Math.round(delivered / seconds).toLocaleString('en-US').padStart(9)} dispatches/s`,
+    `${label.padEnd(38)} ${String(SESSIONS).padStart(5)} sessions × ${EVENTS} events = ${String(delivered).padStart(7)} dispatches in ${seconds.toFixed(2)} s → ${Math.round(
+      delivered / seconds,
+    )
+      .toLocaleString('en-US')
+      .padStart(9)} dispatches/s`,
   );
   for (const s of sessions) s.close();
 }
 
 async function main(): Promise<void> {
-  console.log(`broker fan-out benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}; nodes are child processes, clients in this process; indicative figures`);
+  console.log(
+    `broker fan-out benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}; nodes are child processes, clients in this process; indicative figures`,
+  );
   const redis = await startTemporaryRedis();
   try {
     const single = await startNode(undefined);

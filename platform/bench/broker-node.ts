@@ -31,7 +31,13 @@ function payload(i: number): Record<string, unknown> {
 
 function identity(i: number): GatewayIdentity {
   const id = String(3300000000000000000n + BigInt(i));
-  return { kind: 'user', applicationId: APP_ID, userId: id, scopes: ['identify'], user: { id, username: `bench${i}`, discriminator: '0' } };
+  return {
+    kind: 'user',
+    applicationId: APP_ID,
+    userId: id,
+    scopes: ['identify'],
+    user: { id, username: `bench${i}`, discriminator: '0' },
+  };
 }
 
 const logger = pino({ level: 'silent' });

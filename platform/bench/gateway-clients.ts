@@ -11,10 +11,7 @@ export type ParentMessage =
   | { cmd: 'close' };
 
 export type ChildMessage =
-  | { type: 'opened'; total: number }
-  | { type: 'counting' }
-  | { type: 'progress'; count: number }
-  | { type: 'closed' };
+  { type: 'opened'; total: number } | { type: 'counting' } | { type: 'progress'; count: number } | { type: 'closed' };
 
 const clients: GatewayClient[] = [];
 let count = 0;

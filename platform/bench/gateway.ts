@@ -49,7 +49,13 @@ function payload(i: number): Record<string, unknown> {
 
 function identity(i: number): GatewayIdentity {
   const id = String(3300000000000000000n + BigInt(i));
-  return { kind: 'user', applicationId: APP_ID, userId: id, scopes: ['identify'], user: { id, username: `bench${i}`, discriminator: '0' } };
+  return {
+    kind: 'user',
+    applicationId: APP_ID,
+    userId: id,
+    scopes: ['identify'],
+    user: { id, username: `bench${i}`, discriminator: '0' },
+  };
 }
 
 const gc: () => void = (() => {
@@ -75,7 +81,9 @@ class Child {
 
   constructor() {
     // execArgv is inherited, so the child gets the same --import tsx as this process.
-    this.proc = fork(fileURLToPath(new URL('./gateway-clients.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.proc = fork(fileURLToPath(new URL('./gateway-clients.ts', import.meta.url)), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.proc.on('message', (m: ChildMessage) => {
       if (m.type === 'progress') this.received = m.count;
       for (const fn of this.listeners.slice()) fn(m);
@@ -115,7 +123,9 @@ async function main(): Promise<void> {
   const url = `ws://127.0.0.1:${address.port}/gateway`;
   const child = new Child();
 
-  console.log(`gateway benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, server in this process, clients (reference client, JSON-parsing every frame) in one child process`);
+  console.log(
+    `gateway benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, server in this process, clients (reference client, JSON-parsing every frame) in one child process`,
+  );
 
   // (1) Sessions held open.
   const before = memory();
@@ -124,7 +134,9 @@ async function main(): Promise<void> {
   await child.next('opened');
   const openMs = performance.now() - openStart;
   const after = memory();
-  console.log(`sessions held open: ${gateway.sessionCount()} (identified in ${openMs.toFixed(0)} ms, ${rate((SESSIONS / openMs) * 1000)} sessions/s)`);
+  console.log(
+    `sessions held open: ${gateway.sessionCount()} (identified in ${openMs.toFixed(0)} ms, ${rate((SESSIONS / openMs) * 1000)} sessions/s)`,
+  );
   console.log(
     `  server memory: RSS +${mib(after.rss - before.rss)} = ${kib((after.rss - before.rss) / SESSIONS)}/session; ` +
       `heap+external +${mib(after.heap - before.heap)} = ${kib((after.heap - before.heap) / SESSIONS)}/session`,
@@ -133,7 +145,8 @@ async function main(): Promise<void> {
   // (2) Fan-out.
   let serial = 0;
   for (const { n, events } of FANOUTS) {
-    const to = n === SESSIONS ? { applicationId: APP_ID } : { userIds: Array.from({ length: n }, (_, i) => identity(i).userId) };
+    const to =
+      n === SESSIONS ? { applicationId: APP_ID } : { userIds: Array.from({ length: n }, (_, i) => identity(i).userId) };
     const expected = n * events;
     // Wait for the child's acknowledgement: it comes after every progress report of the previous round (one
     // ordered IPC channel), and no event of this round can be counted before the reset.
@@ -143,9 +156,10 @@ async function main(): Promise<void> {
     child.received = 0;
     const start = performance.now();
     const cpuStart = process.cpuUsage();
-    for (let published = 0; published < events; ) {
+    for (let published = 0; published < events;) {
       while ((published - WINDOW_EVENTS) * n > child.received) await child.next('progress');
-      for (let b = 0; b < 5 && published < events; b++, published++) bus.publish({ t: 'BENCH_EVENT', d: payload(serial++), to });
+      for (let b = 0; b < 5 && published < events; b++, published++)
+        bus.publish({ t: 'BENCH_EVENT', d: payload(serial++), to });
       await tick();
     }
     while (child.received < expected) await child.next('progress');

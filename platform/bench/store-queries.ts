@@ -31,14 +31,19 @@ function measure(name: string, store: Store): void {
   });
   const batches = Math.max(1, ROUNDS / 100);
   const transaction = microsPer(batches, () => {
-    for (let b = 0; b < batches; b++) store.transaction(() => {
-      for (let i = 0; i < 100; i++) store.meta.set(`tx:${i}`, String(b));
-    });
+    for (let b = 0; b < batches; b++)
+      store.transaction(() => {
+        for (let i = 0; i < 100; i++) store.meta.set(`tx:${i}`, String(b));
+      });
   });
-  console.log(`${name.padEnd(28)} read ${read.toFixed(1).padStart(7)} µs   write ${write.toFixed(1).padStart(7)} µs   100 writes in a transaction ${transaction.toFixed(0).padStart(6)} µs`);
+  console.log(
+    `${name.padEnd(28)} read ${read.toFixed(1).padStart(7)} µs   write ${write.toFixed(1).padStart(7)} µs   100 writes in a transaction ${transaction.toFixed(0).padStart(6)} µs`,
+  );
 }
 
-console.log(`store-queries: ${ROUNDS} calls each${smoke ? ' (smoke)' : ''}; figures per call, on a machine other work may be loading`);
+console.log(
+  `store-queries: ${ROUNDS} calls each${smoke ? ' (smoke)' : ''}; figures per call, on a machine other work may be loading`,
+);
 const sqlite = openSqliteStore(':memory:');
 measure('SQLite :memory:', sqlite);
 sqlite.close();

@@ -34,7 +34,13 @@ async function timed(work: () => Promise<void>): Promise<void> {
   serverNs += process.hrtime.bigint() - start;
 }
 
-const call = new DaveCall(LOBBY, null, { refuse: (_s, code, reason) => { throw new Error(`refused ${code}: ${reason}`); }, transitionTimeoutMs: 60_000, logger: pino({ level: 'silent' }) });
+const call = new DaveCall(LOBBY, null, {
+  refuse: (_s, code, reason) => {
+    throw new Error(`refused ${code}: ${reason}`);
+  },
+  transitionTimeoutMs: 60_000,
+  logger: pino({ level: 'silent' }),
+});
 const members = new Map<string, Member>();
 
 function member(n: number): Member {
@@ -51,7 +57,7 @@ function member(n: number): Member {
 
 /** Delivers everything queued to the members (their work is not timed) and feeds their answers to the call (timed). */
 async function settle(): Promise<void> {
-  for (let busy = true; busy; ) {
+  for (let busy = true; busy;) {
     busy = false;
     for (const m of members.values()) {
       while (m.inbox.length > 0) {
@@ -61,7 +67,10 @@ async function settle(): Promise<void> {
         else if (op === 27) {
           const p = payload as Buffer;
           const { commit, welcome } = m.session.processProposals(p[0]!, p.subarray(1));
-          if (commit) await timed(() => call.enqueue(() => call.onCommit(m.fake, Buffer.concat([commit, ...(welcome ? [welcome] : [])]))));
+          if (commit)
+            await timed(() =>
+              call.enqueue(() => call.onCommit(m.fake, Buffer.concat([commit, ...(welcome ? [welcome] : [])]))),
+            );
         } else if (op === 29 || op === 30) {
           const p = payload as Buffer;
           if (op === 29) m.session.processCommit(p.subarray(2));
@@ -91,7 +100,8 @@ async function leave(m: Member): Promise<void> {
 }
 
 for (let n = 0; n < MEMBERS - 1; n++) await join(member(n));
-if (call.epoch === 0n || call.leaves.length !== MEMBERS - 1) throw new Error(`setup failed: epoch ${call.epoch}, ${call.leaves.length} leaves`);
+if (call.epoch === 0n || call.leaves.length !== MEMBERS - 1)
+  throw new Error(`setup failed: epoch ${call.epoch}, ${call.leaves.length} leaves`);
 
 const joins: number[] = [];
 const leaves: number[] = [];
@@ -112,5 +122,9 @@ call.dispose();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const max = (xs: number[]) => Math.max(...xs);
 console.log(`voice-dave: ${MEMBERS} members, ${ROUNDS} rounds, final epoch ${call.epoch}`);
-console.log(`  join round  (op 26 check + Add proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}, op 30; op 23s): median ${median(joins).toFixed(2)} ms, max ${max(joins).toFixed(2)} ms platform time (in-process, wall)`);
-console.log(`  leave round (Remove proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}; op 23s): median ${median(leaves).toFixed(2)} ms, max ${max(leaves).toFixed(2)} ms platform time (in-process, wall)`);
+console.log(
+  `  join round  (op 26 check + Add proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}, op 30; op 23s): median ${median(joins).toFixed(2)} ms, max ${max(joins).toFixed(2)} ms platform time (in-process, wall)`,
+);
+console.log(
+  `  leave round (Remove proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}; op 23s): median ${median(leaves).toFixed(2)} ms, max ${max(leaves).toFixed(2)} ms platform time (in-process, wall)`,
+);

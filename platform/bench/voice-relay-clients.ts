@@ -9,7 +9,15 @@ import type { EncryptionMode } from '../src/voice/protocol.js';
 
 export type ParentMessage =
   | { kind: 'open'; participants: number }
-  | { kind: 'keys'; relayPort: number; mode: EncryptionMode; participants: Array<{ ssrc: number; key: number[] }>; speakers: number; seconds: number; frameBytes: number }
+  | {
+      kind: 'keys';
+      relayPort: number;
+      mode: EncryptionMode;
+      participants: Array<{ ssrc: number; key: number[] }>;
+      speakers: number;
+      seconds: number;
+      frameBytes: number;
+    }
   | { kind: 'baseline'; packets: number };
 
 export type ChildMessage =
@@ -45,7 +53,9 @@ async function baseline(packets: number): Promise<void> {
 }
 
 async function run(message: Extract<ParentMessage, { kind: 'keys' }>): Promise<void> {
-  const ciphers: TransportCipher[] = message.participants.map((p) => createTransportCipher(message.mode, Buffer.from(p.key)));
+  const ciphers: TransportCipher[] = message.participants.map((p) =>
+    createTransportCipher(message.mode, Buffer.from(p.key)),
+  );
   /** Send time of each (ssrc, sequence). */
   const sentAt = new Map<number, bigint>();
   const latencies: number[] = [];

@@ -22,7 +22,10 @@ import type { ChildMessage, ParentMessage } from './voice-relay-clients.js';
 
 const smoke = process.argv.includes('--smoke');
 const modeArg = process.argv[process.argv.indexOf('--mode') + 1];
-const mode: EncryptionMode = process.argv.includes('--mode') && (ENCRYPTION_MODES as readonly string[]).includes(modeArg ?? '') ? (modeArg as EncryptionMode) : 'aead_aes256_gcm_rtpsize';
+const mode: EncryptionMode =
+  process.argv.includes('--mode') && (ENCRYPTION_MODES as readonly string[]).includes(modeArg ?? '')
+    ? (modeArg as EncryptionMode)
+    : 'aead_aes256_gcm_rtpsize';
 const PARTICIPANTS = smoke ? 5 : 25;
 const SECONDS = smoke ? 1 : 10;
 /** About a 64 kbit/s Opus frame. */
@@ -41,14 +44,26 @@ function summary(latencies: number[]): string {
 async function main(): Promise<void> {
   const relay = new UdpRelay();
   const { port } = await relay.listen('127.0.0.1', 0);
-  const child = fork(fileURLToPath(new URL('./voice-relay-clients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(new URL('./voice-relay-clients.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+  });
   const next = () => new Promise<ChildMessage>((resolve) => child.once('message', (m: ChildMessage) => resolve(m)));
   const tell = (message: ParentMessage) => child.send(message);
 
   tell({ kind: 'open', participants: PARTICIPANTS });
   const ports = (await next()) as Extract<ChildMessage, { kind: 'ports' }>;
   const sessions = ports.ports.map((clientPort, i) => {
-    const state: VoiceState = { lobbyId: '1', guildId: null, applicationId: '1', userId: String(i + 1), sessionId: 'bench', selfMute: false, selfDeaf: false, selfVideo: false, token: `t${i}` };
+    const state: VoiceState = {
+      lobbyId: '1',
+      guildId: null,
+      applicationId: '1',
+      userId: String(i + 1),
+      sessionId: 'bench',
+      selfMute: false,
+      selfDeaf: false,
+      selfVideo: false,
+      token: `t${i}`,
+    };
     const session = new VoiceSession(state, relay.allocateSsrc(), 16);
     const key = session.selectMode(mode);
     session.udp = { address: '127.0.0.1', port: clientPort };
@@ -78,16 +93,36 @@ async function main(): Promise<void> {
 
   const expected = done.sent * (PARTICIPANTS - 1);
   const relayCpuPercent = ((cpu.user + cpu.system) / 1e6 / wallSeconds) * 100;
-  console.log(`voice relay benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, ${mode}, ${PARTICIPANTS} participants all speaking, ${SECONDS} s, ${FRAME_BYTES}-byte frames every 20 ms`);
+  console.log(
+    `voice relay benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, ${mode}, ${PARTICIPANTS} participants all speaking, ${SECONDS} s, ${FRAME_BYTES}-byte frames every 20 ms`,
+  );
   console.log(`  in:  ${done.sent} packets (${(done.sent / SECONDS).toFixed(0)}/s)`);
-  console.log(`  out: ${relay.stats.relayed} packet copies relayed (${(relay.stats.relayed / wallSeconds).toFixed(0)}/s), ${done.received} received of ${expected} expected (${((100 * done.received) / Math.max(1, expected)).toFixed(2)} %)`);
-  console.log(`  relay CPU: ${relayCpuPercent.toFixed(1)} % of one core (${((cpu.user + cpu.system) / Math.max(1, relay.stats.relayed)).toFixed(2)} µs per packet copy)`);
-  console.log(`  latency through the relay: ${summary(done.latenciesUs)}; direct loopback: ${summary(baseline.latenciesUs)}`);
-  const added = percentile([...done.latenciesUs].sort((a, b) => a - b), 50) - percentile([...baseline.latenciesUs].sort((a, b) => a - b), 50);
-  console.log(`  added by the relay (p50 difference): ${added.toFixed(0)} µs (includes queueing in the one receiving process)`);
+  console.log(
+    `  out: ${relay.stats.relayed} packet copies relayed (${(relay.stats.relayed / wallSeconds).toFixed(0)}/s), ${done.received} received of ${expected} expected (${((100 * done.received) / Math.max(1, expected)).toFixed(2)} %)`,
+  );
+  console.log(
+    `  relay CPU: ${relayCpuPercent.toFixed(1)} % of one core (${((cpu.user + cpu.system) / Math.max(1, relay.stats.relayed)).toFixed(2)} µs per packet copy)`,
+  );
+  console.log(
+    `  latency through the relay: ${summary(done.latenciesUs)}; direct loopback: ${summary(baseline.latenciesUs)}`,
+  );
+  const added =
+    percentile(
+      [...done.latenciesUs].sort((a, b) => a - b),
+      50,
+    ) -
+    percentile(
+      [...baseline.latenciesUs].sort((a, b) => a - b),
+      50,
+    );
+  console.log(
+    `  added by the relay (p50 difference): ${added.toFixed(0)} µs (includes queueing in the one receiving process)`,
+  );
   // Without contention a packet waits for the relay's work on it (decrypt + one re-encrypt and send per receiver):
   // the CPU spent per inbound packet bounds the latency the relay itself adds for its last receiver.
-  console.log(`  relay work per inbound packet (${PARTICIPANTS - 1} copies): ${((cpu.user + cpu.system) / Math.max(1, done.sent)).toFixed(0)} µs`);
+  console.log(
+    `  relay work per inbound packet (${PARTICIPANTS - 1} copies): ${((cpu.user + cpu.system) / Math.max(1, done.sent)).toFixed(0)} µs`,
+  );
   console.log('  (figures measured on a machine shared with other work are indicative)');
 }
 

@@ -107,7 +107,9 @@ if (values.help) {
 
 const standalone = values.platform !== undefined;
 if (standalone && !withRpc) {
-  process.stderr.write(`--platform starts the local client on its own: use "svcpp-platform rpc --platform <url> --login <user>"\n`);
+  process.stderr.write(
+    `--platform starts the local client on its own: use "svcpp-platform rpc --platform <url> --login <user>"\n`,
+  );
   process.exit(2);
 }
 if (standalone && !values.login) {
@@ -173,105 +175,119 @@ if (standalone) {
   // Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
   if (platform.startedByNpm()) platform.onParentExit(stop);
 } else {
-const port = Number(values.port);
+  const port = Number(values.port);
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write(`invalid --port ${values.port}\n`);
-  process.exit(2);
-}
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`invalid --port ${values.port}\n`);
+    process.exit(2);
+  }
 
-const voicePorts = [values['voice-port'], values['voice-udp-port']].map(Number);
-if (voicePorts.some((p) => !Number.isInteger(p) || p < 0 || p > 65535)) {
-  process.stderr.write(`invalid --voice-port or --voice-udp-port\n`);
-  process.exit(2);
-}
+  const voicePorts = [values['voice-port'], values['voice-udp-port']].map(Number);
+  if (voicePorts.some((p) => !Number.isInteger(p) || p < 0 || p > 65535)) {
+    process.stderr.write(`invalid --voice-port or --voice-udp-port\n`);
+    process.exit(2);
+  }
 
-const attachmentsPort = Number(values['attachments-port']);
-if (!Number.isInteger(attachmentsPort) || attachmentsPort < 0 || attachmentsPort > 65535) {
-  process.stderr.write(`invalid --attachments-port ${values['attachments-port']}\n`);
-  process.exit(2);
-}
+  const attachmentsPort = Number(values['attachments-port']);
+  if (!Number.isInteger(attachmentsPort) || attachmentsPort < 0 || attachmentsPort > 65535) {
+    process.stderr.write(`invalid --attachments-port ${values['attachments-port']}\n`);
+    process.exit(2);
+  }
 
-const shutdownSeconds = Number(values['shutdown-timeout']);
-if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
-  process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
-  process.exit(2);
-}
+  const shutdownSeconds = Number(values['shutdown-timeout']);
+  if (!Number.isFinite(shutdownSeconds) || shutdownSeconds <= 0) {
+    process.stderr.write(`invalid --shutdown-timeout ${values['shutdown-timeout']}\n`);
+    process.exit(2);
+  }
 
-// --db and --broker: the flag, else SVCPP_DB / SVCPP_BROKER, else the config file's "database" / "broker".
-let deployment;
-try {
-  deployment = platform.resolveDeployment({
-    flags: { db: values.db, broker: values.broker },
-    env: process.env,
-    ...(values.config ? { file: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
-  });
-} catch (error) {
-  process.stderr.write(`svcpp-platform: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(2);
-}
-const database = deployment.database;
-
-let running;
-try {
-  running = await platform.startPlatform({
-  port,
-  host: values.host,
-  database: database === ':memory:' || /^postgres(ql)?:\/\//i.test(database) ? database : resolve(database),
-  tls: values.tls,
-  voice: { port: voicePorts[0], udpPort: voicePorts[1] },
-  attachments: { port: attachmentsPort },
-  devMode: !values['no-dev'],
-  ...(logFormat ? { logFormat } : {}),
-  allowDevOnNetwork: values['allow-dev-on-network'],
-  allowLocalhostIssuers: values['allow-localhost-issuers'],
-  outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
-  // Not given: the mode's default (loopback receivers in development mode).
-  ...(values['allow-outbound'] ? { outboundAllow: values['allow-outbound'].filter((range) => range !== 'none') } : {}),
-  ...(deployment.config ? { config: deployment.config } : {}),
-  ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
-  // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
-  ...(deployment.broker ? { broker: deployment.broker } : {}),
-  ...(withRpc ? { rpc: { autoApprove: !values['no-dev'], ...(values['rpc-user'] ? { user: values['rpc-user'] } : {}), ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}) } } : {}),
-  });
-} catch (error) {
-  // A start-up failure (bad --broker or --db, unreachable server, port in use) is one line, not a stack trace.
-  process.stderr.write(`svcpp-platform: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-}
-
-if (running.rpc && values['no-dev']) {
-  // Consent for AUTHORIZE is the person at this terminal's answer, one request at a time.
-  const { createInterface } = await import('node:readline/promises');
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  let queue = Promise.resolve();
-  running.rpc.consent.onRequest((request) => {
-    queue = queue.then(async () => {
-      const answer = await prompt.question(`Allow "${request.applicationName}" (${request.applicationId}) the scopes ${request.scopes.join(' ')}? [y/N] `);
-      if (/^y(es)?$/i.test(answer.trim())) running.rpc.consent.approve(request.id);
-      else running.rpc.consent.deny(request.id);
+  // --db and --broker: the flag, else SVCPP_DB / SVCPP_BROKER, else the config file's "database" / "broker".
+  let deployment;
+  try {
+    deployment = platform.resolveDeployment({
+      flags: { db: values.db, broker: values.broker },
+      env: process.env,
+      ...(values.config ? { file: JSON.parse(readFileSync(values.config, 'utf8')) } : {}),
     });
-  });
-}
+  } catch (error) {
+    process.stderr.write(`svcpp-platform: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+  const database = deployment.database;
 
-if (running.caCertPem) {
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(values['cert-out'], running.caCertPem);
-}
+  let running;
+  try {
+    running = await platform.startPlatform({
+      port,
+      host: values.host,
+      database: database === ':memory:' || /^postgres(ql)?:\/\//i.test(database) ? database : resolve(database),
+      tls: values.tls,
+      voice: { port: voicePorts[0], udpPort: voicePorts[1] },
+      attachments: { port: attachmentsPort },
+      devMode: !values['no-dev'],
+      ...(logFormat ? { logFormat } : {}),
+      allowDevOnNetwork: values['allow-dev-on-network'],
+      allowLocalhostIssuers: values['allow-localhost-issuers'],
+      outboundCaPems: values['trust-ca'].map((file) => readFileSync(file, 'utf8')),
+      // Not given: the mode's default (loopback receivers in development mode).
+      ...(values['allow-outbound']
+        ? { outboundAllow: values['allow-outbound'].filter((range) => range !== 'none') }
+        : {}),
+      ...(deployment.config ? { config: deployment.config } : {}),
+      ...(values['webhook-url'] ? { devAppWebhookUrl: values['webhook-url'] } : {}),
+      // Off unless asked for: a real desktop client may own discord-ipc-0 (games would still reach that one first).
+      ...(deployment.broker ? { broker: deployment.broker } : {}),
+      ...(withRpc
+        ? {
+            rpc: {
+              autoApprove: !values['no-dev'],
+              ...(values['rpc-user'] ? { user: values['rpc-user'] } : {}),
+              ...(values['rpc-dir'] ? { socketDir: values['rpc-dir'] } : {}),
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    // A start-up failure (bad --broker or --db, unreachable server, port in use) is one line, not a stack trace.
+    process.stderr.write(`svcpp-platform: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
 
-/** Who signs in to the developer portal (platform/PROTOCOL.md §15). */
-function portalSignIn(options) {
-  if (options.config?.developer_account) return `sign in as ${options.config.developer_account.username}`;
-  return options.devMode ? 'user developer, password: the dev token' : 'no developer_account in the config: nobody can sign in';
-}
+  if (running.rpc && values['no-dev']) {
+    // Consent for AUTHORIZE is the person at this terminal's answer, one request at a time.
+    const { createInterface } = await import('node:readline/promises');
+    const prompt = createInterface({ input: process.stdin, output: process.stderr });
+    let queue = Promise.resolve();
+    running.rpc.consent.onRequest((request) => {
+      queue = queue.then(async () => {
+        const answer = await prompt.question(
+          `Allow "${request.applicationName}" (${request.applicationId}) the scopes ${request.scopes.join(' ')}? [y/N] `,
+        );
+        if (/^y(es)?$/i.test(answer.trim())) running.rpc.consent.approve(request.id);
+        else running.rpc.consent.deny(request.id);
+      });
+    });
+  }
 
-/** Which non-public destinations webhooks and friends may reach (platform/PROTOCOL.md §7 "Outbound requests"). */
-function outboundAllowance(ranges) {
-  return `${ranges.length === 0 ? 'public addresses only' : `public addresses and ${ranges.join(', ')}`} (never the platform itself)`;
-}
+  if (running.caCertPem) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(values['cert-out'], running.caCertPem);
+  }
 
-// The credentials banner goes to stdout on purpose (never through the logger).
-process.stdout.write(`
+  /** Who signs in to the developer portal (platform/PROTOCOL.md §15). */
+  function portalSignIn(options) {
+    if (options.config?.developer_account) return `sign in as ${options.config.developer_account.username}`;
+    return options.devMode
+      ? 'user developer, password: the dev token'
+      : 'no developer_account in the config: nobody can sign in';
+  }
+
+  /** Which non-public destinations webhooks and friends may reach (platform/PROTOCOL.md §7 "Outbound requests"). */
+  function outboundAllowance(ranges) {
+    return `${ranges.length === 0 ? 'public addresses only' : `public addresses and ${ranges.join(', ')}`} (never the platform itself)`;
+  }
+
+  // The credentials banner goes to stdout on purpose (never through the logger).
+  process.stdout.write(`
 svcpp platform ${running.devAppCreated ? '(new database: development application created)' : ''}
   HTTP       ${running.httpUrl}
   API base   ${running.apiBase}
@@ -290,6 +306,6 @@ Development application
   dev user       dev_user (password-less)
 ${running.context.options.devMode ? `  dev token      ${running.devToken}   (X-Svcpp-Dev-Token: credentials in /dev/state; new at every start)\n` : ''}${running.rpc ? `Local client\n  socket         ${running.rpc.path}\n  desktop user   ${values['rpc-user'] ?? 'dev_user'}\n` : ''}`);
 
-// Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
-platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000, stopWithParent: platform.startedByNpm() });
+  // Under npx / npm exec the signal reaches npm's shell, not this process: stop when that shell is gone.
+  platform.stopOnSignals(running, { timeoutMs: shutdownSeconds * 1000, stopWithParent: platform.startedByNpm() });
 }

@@ -30,6 +30,13 @@ export function gatewayAuthenticator(ctx: PlatformKernel): (token: string) => Ga
     }
     const bot = findBot(ctx, token.startsWith(BOT_PREFIX) ? token.slice(BOT_PREFIX.length) : token);
     if (!bot) return null;
-    return { kind: 'bot', applicationId: bot.app.id, userId: bot.user.id, scopes: [], user: botSelfJson(ctx, bot.user, bot.app), applicationFlags: bot.app.flags };
+    return {
+      kind: 'bot',
+      applicationId: bot.app.id,
+      userId: bot.user.id,
+      scopes: [],
+      user: botSelfJson(ctx, bot.user, bot.app),
+      applicationFlags: bot.app.flags,
+    };
   };
 }

@@ -142,7 +142,14 @@ function lateSessions(gateway: () => SessionControl | undefined): SessionControl
 /** The base URL a listener is reached at: the advertised one, else its address (a wildcard one as loopback). */
 function baseUrl(app: FastifyInstance, tls: boolean, publicUrl: string | undefined): string {
   const address = app.server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const host =
+    address.family === 'IPv6'
+      ? address.address === '::'
+        ? '[::1]'
+        : `[${address.address}]`
+      : address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.address;
   return (publicUrl ?? `${tls ? 'https' : 'http'}://${host}:${address.port}`).replace(/\/+$/, '');
 }
 
@@ -151,7 +158,12 @@ function listeningUrls(app: FastifyInstance, attachments: FastifyInstance, optio
   const gateway = new URL(http);
   gateway.protocol = gateway.protocol === 'https:' ? 'wss:' : 'ws:';
   gateway.pathname = `${gateway.pathname.replace(/\/+$/, '')}/gateway`;
-  return { http, api: `${http}${API_PREFIX}`, gateway: gateway.toString(), attachments: baseUrl(attachments, options.tls, options.attachments.publicUrl) };
+  return {
+    http,
+    api: `${http}${API_PREFIX}`,
+    gateway: gateway.toString(),
+    attachments: baseUrl(attachments, options.tls, options.attachments.publicUrl),
+  };
 }
 
 /** The ports and advertised authorities of this platform's listeners, for the outbound guard. */
@@ -162,7 +174,9 @@ function recordOwnListeners(own: OwnListeners, ports: Array<AddressInfo | number
   for (const text of urls) {
     const url = new URL(text);
     const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    authorities.add(`${hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80)}`);
+    authorities.add(
+      `${hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80)}`,
+    );
   }
 }
 
@@ -173,10 +187,12 @@ function recordOwnListeners(own: OwnListeners, ports: Array<AddressInfo | number
 export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
   const resolved = resolveOptions(options);
   assertDevModeStaysLocal(resolved);
-  webhookLeaseMs(resolved.webhookRetry);  // a lease an attempt could outlast is refused before anything starts
+  webhookLeaseMs(resolved.webhookRetry); // a lease an attempt could outlast is refused before anything starts
   const logger = createLogger(options.logger, options.logFormat);
   // The broker first: a bad URL or an unreachable broker fails the start before the database is touched.
-  const log: ClusterLog = resolved.broker ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' }), undefined, resolved.nodeLiveness) : new InProcessLog();
+  const log: ClusterLog = resolved.broker
+    ? await RedisLog.connect(resolved.broker, logger.child({ area: 'broker' }), undefined, resolved.nodeLiveness)
+    : new InProcessLog();
   let store: Store;
   try {
     store = openStore(resolved.database);
@@ -188,14 +204,26 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const now = resolved.now;
     // Where the platform itself listens, filled in below once it does: the guard refuses these whatever is allowed.
     const own: OwnListeners = { ports: new Set(), authorities: new Set() };
-    const outbound = new OutboundHttpClient(resolved.outboundCaPems, new OutboundGuard({ allow: resolved.outboundAllow, own: () => own }));
+    const outbound = new OutboundHttpClient(
+      resolved.outboundCaPems,
+      new OutboundGuard({ allow: resolved.outboundAllow, own: () => own }),
+    );
     // Identity providers on https://localhost (allowLocalhostIssuers) are reached although loopback is not allowed.
     const issuerOutbound = resolved.allowLocalhostIssuers
-      ? new OutboundHttpClient(resolved.outboundCaPems, new OutboundGuard({ allow: [...resolved.outboundAllow, ...LOOPBACK_RANGES], own: () => own }))
+      ? new OutboundHttpClient(
+          resolved.outboundCaPems,
+          new OutboundGuard({ allow: [...resolved.outboundAllow, ...LOOPBACK_RANGES], own: () => own }),
+        )
       : outbound;
     const bus = new EventBus(log);
     const rateLimiter = new RateLimiter(resolved.rateLimits, now);
-    const webhooks = new WebhookDeliverer(store, outbound, resolved.webhookRetry, logger.child({ area: 'webhooks' }), now);
+    const webhooks = new WebhookDeliverer(
+      store,
+      outbound,
+      resolved.webhookRetry,
+      logger.child({ area: 'webhooks' }),
+      now,
+    );
     // Values known only later, read through the context when used: the URLs once the server listens, the gateway's
     // sessions once it exists, the areas' gateway handlers and account movers once they are assembled.
     let urls: PlatformUrls = { http: '', api: '', gateway: '', attachments: '' };
@@ -203,7 +231,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     let assembled: AssembledAreas | undefined;
     const movers: AccountMovers = () => assembled?.accountMovers ?? [];
     // External ID tokens are proven for the partner SDK's routes and for OAuth2 merges.
-    const externalTokens = new OidcProviderVerifier(issuerOutbound, { allowLocalhostIssuers: resolved.allowLocalhostIssuers, cacheSeconds: resolved.oidcCacheSeconds, now });
+    const externalTokens = new OidcProviderVerifier(issuerOutbound, {
+      allowLocalhostIssuers: resolved.allowLocalhostIssuers,
+      cacheSeconds: resolved.oidcCacheSeconds,
+      now,
+    });
     const ctx: PlatformContext = {
       options: resolved,
       store,
@@ -240,7 +272,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     // Uploaded files: an origin of their own (PROTOCOL.md §14.4 "Attachment files").
     const attachments = createAttachmentsServer(ctx, {
       logger: logger.child({ area: 'attachments' }),
-      hostNames: () => [resolved.host, ...(resolved.attachments.publicUrl ? [new URL(resolved.attachments.publicUrl).hostname] : [])],
+      hostNames: () => [
+        resolved.host,
+        ...(resolved.attachments.publicUrl ? [new URL(resolved.attachments.publicUrl).hostname] : []),
+      ],
       ...(tls ? { tls } : {}),
     });
     const gateway = registerGateway(app, {
@@ -296,7 +331,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       urls = listeningUrls(app, attachments, resolved);
       recordOwnListeners(
         own,
-        [app.server.address() as AddressInfo, attachments.server.address() as AddressInfo, Number(voice.handle.endpoint.slice(voice.handle.endpoint.lastIndexOf(':') + 1))],
+        [
+          app.server.address() as AddressInfo,
+          attachments.server.address() as AddressInfo,
+          Number(voice.handle.endpoint.slice(voice.handle.endpoint.lastIndexOf(':') + 1)),
+        ],
         [ctx.urls.http, ctx.urls.attachments, `http://${resolved.host}:${(app.server.address() as AddressInfo).port}`],
       );
       // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
@@ -308,7 +347,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     }
     webhooks.start();
     logger.info(
-      { url: ctx.urls.http, attachments: ctx.urls.attachments, database: resolved.database, ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }), devMode: resolved.devMode },
+      {
+        url: ctx.urls.http,
+        attachments: ctx.urls.attachments,
+        database: resolved.database,
+        ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }),
+        devMode: resolved.devMode,
+      },
       'svcpp platform listening',
     );
 
@@ -319,7 +364,12 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       gatewayUrl: ctx.urls.gateway,
       attachmentsUrl: ctx.urls.attachments,
       ...(tls ? { caCertPem: tls.cert } : {}),
-      devApp: { id: dev.app.id, clientSecret: dev.app.clientSecret, botToken: dev.app.botToken, publicKey: dev.app.publicKeyHex },
+      devApp: {
+        id: dev.app.id,
+        clientSecret: dev.app.clientSecret,
+        botToken: dev.app.botToken,
+        publicKey: dev.app.publicKeyHex,
+      },
       devAppCreated: dev.created,
       devToken: ctx.devToken,
       store,

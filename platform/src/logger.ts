@@ -11,7 +11,10 @@ import { defaultLogFormat, prettyStream, type LogFormat } from './log-format.js'
  * what is left at exit instead, and a broken pipe only ends the logging (see ignoreBrokenPipe). `format`: pino's
  * JSON lines, or lines for a person (log-format.ts); by default pretty on a terminal and JSON otherwise.
  */
-export function createLogger(option: false | LoggerOptions | Logger | undefined, format: LogFormat = defaultLogFormat(process.stdout)): Logger {
+export function createLogger(
+  option: false | LoggerOptions | Logger | undefined,
+  format: LogFormat = defaultLogFormat(process.stdout),
+): Logger {
   if (option === false) return pino({ level: 'silent' });
   if (option && typeof (option as Logger).child === 'function') return option as Logger;
   const options = (option ?? {}) as LoggerOptions;
@@ -43,7 +46,13 @@ export function redactPathTokens(url: string): string {
 }
 
 /** The request as fastify logs it (its default fields), with `redactPathTokens` applied to the URL. */
-export function requestLogValue(request: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+export function requestLogValue(request: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
   return {
     method: request.method,
     url: request.url === undefined ? undefined : redactPathTokens(request.url),

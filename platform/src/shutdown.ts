@@ -22,7 +22,10 @@ type StopSignal = keyof typeof SIGNAL_NUMBERS;
  * 128 + its number. Nothing on this path waits for stdout or stderr: a launcher or test runner that is itself
  * stopping may already have closed them, and their write errors are ignored.
  */
-export function stopOnSignals(platform: { close(): Promise<void>; logger: Logger }, options: SignalShutdownOptions): void {
+export function stopOnSignals(
+  platform: { close(): Promise<void>; logger: Logger },
+  options: SignalShutdownOptions,
+): void {
   ignoreBrokenPipe(process.stdout);
   ignoreBrokenPipe(process.stderr);
   const report = (message: string) => process.stderr.write(`svcpp-platform: ${message}\n`);

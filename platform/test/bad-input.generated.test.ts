@@ -28,17 +28,59 @@ const ECHO_PIECE = 160;
 
 /** Field names of the platform's request bodies: mutations hit real fields, not only unknown keys. */
 const FIELDS = [
-  'secret', 'content', 'metadata', 'lobby_metadata', 'member_metadata', 'members', 'id', 'flags', 'additional_name',
-  'remove_member', 'idle_timeout_seconds', 'override_event_webhooks_url', 'channel_id', 'external_user_id',
-  'preferred_global_name', 'provisional_user_id', 'client_id', 'client_secret', 'external_auth_type',
-  'external_auth_token', 'parent_access_token', 'child_application_id', 'global_name', 'username', 'type', 'game',
-  'status', 'activity', 'user_ids', 't', 'd', 'count', 'duration_seconds', 'spammer', 'name', 'redirect_uris',
-  'grant_type', 'code', 'scope', 'state', 'x',
+  'secret',
+  'content',
+  'metadata',
+  'lobby_metadata',
+  'member_metadata',
+  'members',
+  'id',
+  'flags',
+  'additional_name',
+  'remove_member',
+  'idle_timeout_seconds',
+  'override_event_webhooks_url',
+  'channel_id',
+  'external_user_id',
+  'preferred_global_name',
+  'provisional_user_id',
+  'client_id',
+  'client_secret',
+  'external_auth_type',
+  'external_auth_token',
+  'parent_access_token',
+  'child_application_id',
+  'global_name',
+  'username',
+  'type',
+  'game',
+  'status',
+  'activity',
+  'user_ids',
+  't',
+  'd',
+  'count',
+  'duration_seconds',
+  'spammer',
+  'name',
+  'redirect_uris',
+  'grant_type',
+  'code',
+  'scope',
+  'state',
+  'x',
 ];
 
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain',
-  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ';;;', 'application/', '*/*',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  ';;;',
+  'application/',
+  '*/*',
 ];
 
 const asciiText = (maxLength: number) => fc.string({ unit: 'grapheme-ascii', maxLength });
@@ -62,9 +104,13 @@ const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
 const body: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.constant(undefined),
   fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 6 }).map((value) => JSON.stringify(value)),
-  fc.array(fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 4 }), { maxLength: 30 }).map((value) => JSON.stringify(value)),
+  fc
+    .array(fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 4 }), { maxLength: 30 })
+    .map((value) => JSON.stringify(value)),
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
-  fc.integer({ min: 60, max: 100_000 }).map((depth) => `{"${FIELDS[depth % FIELDS.length]}":${'['.repeat(depth)}${']'.repeat(depth)}}`),
+  fc
+    .integer({ min: 60, max: 100_000 })
+    .map((depth) => `{"${FIELDS[depth % FIELDS.length]}":${'['.repeat(depth)}${']'.repeat(depth)}}`),
   fc.constantFrom('{"content":"\\ud800"}', '{"\\udfff":1}', '[{"id":"1","additional_name":"\\ud83d"}]', '"\\udc00"'),
   asciiText(60),
   fc.constantFrom('', '{', '{"a":', 'null', '[]', '{}', '\u0000', '{"__proto__":{"x":1}}', `"${POISON}"`),
@@ -81,19 +127,47 @@ const paramValue: fc.Arbitrary<string> = fc.oneof(
 
 const query: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.constantFrom('limit', 'before', 'game', 'action', 'client_id', 'scope', 'user_code', 'x'), fc.oneof(asciiText(20), fc.constant(POISON)), { maxKeys: 3 }).map(
-    (entries) => `?${new URLSearchParams(entries as Record<string, string>).toString()}`,
-  ),
+  fc
+    .dictionary(
+      fc.constantFrom('limit', 'before', 'game', 'action', 'client_id', 'scope', 'user_code', 'x'),
+      fc.oneof(asciiText(20), fc.constant(POISON)),
+      { maxKeys: 3 },
+    )
+    .map((entries) => `?${new URLSearchParams(entries as Record<string, string>).toString()}`),
   fc.constantFrom('?limit=%ZZ', '?limit=1&limit=2', '?%ED%A0%80=1', '?a[b][c]=1'),
 );
 
 /** Headers a client may add, with odd values (Node's client refuses control characters, so these are printable). */
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   fc.constantFrom(
-    'accept', 'accept-encoding', 'content-encoding', 'expect', 'range', 'if-none-match', 'x-http-method-override', 'accept-version', 'cookie',
-    'host', 'origin', 'x-svcpp-dev-token',
+    'accept',
+    'accept-encoding',
+    'content-encoding',
+    'expect',
+    'range',
+    'if-none-match',
+    'x-http-method-override',
+    'accept-version',
+    'cookie',
+    'host',
+    'origin',
+    'x-svcpp-dev-token',
   ),
-  fc.oneof(asciiText(40), fc.constantFrom('100-continue', 'gzip', 'application/json', 'bytes=0-1', '*/*', 'null', 'http://localhost:1', 'https://attacker.example', '[::1]', POISON)),
+  fc.oneof(
+    asciiText(40),
+    fc.constantFrom(
+      '100-continue',
+      'gzip',
+      'application/json',
+      'bytes=0-1',
+      '*/*',
+      'null',
+      'http://localhost:1',
+      'https://attacker.example',
+      '[::1]',
+      POISON,
+    ),
+  ),
   { maxKeys: 3 },
 );
 
@@ -117,7 +191,8 @@ const HTML_PAGES = new Set(['/oauth2/authorize', '/activate']);
 const isHtmlPage = (url: string) => HTML_PAGES.has(url) || url === '/developers' || url.startsWith('/developers/');
 
 function longestEcho(text: string): boolean {
-  for (let i = 0; i + ECHO_PIECE <= POISON.length; i += ECHO_PIECE) if (text.includes(POISON.slice(i, i + ECHO_PIECE))) return true;
+  for (let i = 0; i + ECHO_PIECE <= POISON.length; i += ECHO_PIECE)
+    if (text.includes(POISON.slice(i, i + ECHO_PIECE))) return true;
   return false;
 }
 

@@ -3,7 +3,17 @@ import type { RunningPlatform } from '../src/index.js';
 import { GatewayClient } from './helpers/gateway-client.js';
 import { bot, request } from './helpers/http.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
-import { accessTokenFor, createApp, createUser, devTokenHeaders, login, me, startTestPlatform, testClock, type AppCredentials } from './helpers/platform.js';
+import {
+  accessTokenFor,
+  createApp,
+  createUser,
+  devTokenHeaders,
+  login,
+  me,
+  startTestPlatform,
+  testClock,
+  type AppCredentials,
+} from './helpers/platform.js';
 
 describe('bans', () => {
   const clock = testClock();
@@ -12,9 +22,15 @@ describe('bans', () => {
   let app: AppCredentials;
   let counter = 0;
 
-  const ban = (userId: string, body: Record<string, unknown> = {}) => request(`${platform.apiBase}/dev/users/${userId}/ban`, { json: body });
-  const unban = (userId: string) => request(`${platform.apiBase}/dev/users/${userId}/ban`, { method: 'DELETE', headers: devTokenHeaders(platform) });
-  const botToken = (externalId: string) => request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(app.bot_token), json: { external_user_id: externalId } });
+  const ban = (userId: string, body: Record<string, unknown> = {}) =>
+    request(`${platform.apiBase}/dev/users/${userId}/ban`, { json: body });
+  const unban = (userId: string) =>
+    request(`${platform.apiBase}/dev/users/${userId}/ban`, { method: 'DELETE', headers: devTokenHeaders(platform) });
+  const botToken = (externalId: string) =>
+    request(`${platform.apiBase}/partner-sdk/token/bot`, {
+      headers: bot(app.bot_token),
+      json: { external_user_id: externalId },
+    });
 
   /** A full account that merged the bot-issued identity `externalId`; returns its id and tokens. */
   async function mergedAccount(externalId: string) {
@@ -43,7 +59,12 @@ describe('bans', () => {
 
   it('deletes tokens at once, closes gateway sessions, sends APPLICATION_DEAUTHORIZED', async () => {
     const account = await mergedAccount('ban-1');
-    const gateway = new GatewayClient({ url: platform.gatewayUrl, token: `Bearer ${account.tokens.access_token}`, intents: 0, autoReconnect: false });
+    const gateway = new GatewayClient({
+      url: platform.gatewayUrl,
+      token: `Bearer ${account.tokens.access_token}`,
+      intents: 0,
+      autoReconnect: false,
+    });
     await gateway.connect();
     const closed = new Promise<number>((resolve) => gateway.once('socketClose', (code: number) => resolve(code)));
 
@@ -54,10 +75,20 @@ describe('bans', () => {
 
     expect(await closed).toBe(4004);
     expect((await me(platform, account.tokens.access_token)).status).toBe(401);
-    const refresh = await request(`${platform.apiBase}/oauth2/token`, { form: { grant_type: 'refresh_token', refresh_token: account.tokens.refresh_token, client_id: app.id, client_secret: app.client_secret } });
+    const refresh = await request(`${platform.apiBase}/oauth2/token`, {
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: account.tokens.refresh_token,
+        client_id: app.id,
+        client_secret: app.client_secret,
+      },
+    });
     expect(refresh.status).toBe(400);
     expect(refresh.body.error).toBe('invalid_grant');
-    const event = await receiver.waitForEvent('APPLICATION_DEAUTHORIZED', (e) => e.body.event.data.user.id === account.id);
+    const event = await receiver.waitForEvent(
+      'APPLICATION_DEAUTHORIZED',
+      (e) => e.body.event.data.user.id === account.id,
+    );
     expect(event.body.event.data.user.username).toBe(account.username);
   });
 
@@ -74,33 +105,79 @@ describe('bans', () => {
     expect(standIn.body).toMatchObject({ id: standInId, is_provisional: true, is_restricted: true });
 
     const target = (await createUser(platform, { username: `target_${++counter}` })).username;
-    const mergeForm = { external_auth_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN', external_auth_token: provisional.body.access_token };
-    const blocked = await login(platform, { clientId: app.id, clientSecret: app.client_secret, scope: 'identify', user: target, extraForm: mergeForm });
+    const mergeForm = {
+      external_auth_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN',
+      external_auth_token: provisional.body.access_token,
+    };
+    const blocked = await login(platform, {
+      clientId: app.id,
+      clientSecret: app.client_secret,
+      scope: 'identify',
+      user: target,
+      extraForm: mergeForm,
+    });
     expect(blocked.status).toBe(400);
     expect(blocked.body).toEqual({ code: 530017, message: 'Merge source account is restricted by a ban' });
 
     // A timed ban lifts by itself.
     clock.advance(3_600_000);
-    const lifted = await login(platform, { clientId: app.id, clientSecret: app.client_secret, scope: 'identify', user: target, extraForm: mergeForm });
+    const lifted = await login(platform, {
+      clientId: app.id,
+      clientSecret: app.client_secret,
+      scope: 'identify',
+      user: target,
+      extraForm: mergeForm,
+    });
     expect(lifted.status, lifted.text).toBe(200);
   });
 
   it('lifting a ban through the dev route re-allows sign-in and merges', async () => {
     const account = await mergedAccount('ban-3');
     await ban(account.id);
-    const denied = await request(`${platform.httpUrl}/oauth2/authorize?${new URLSearchParams({ client_id: app.id, response_type: 'code', scope: 'identify', svcpp_dev_user: account.username })}`);
+    const denied = await request(
+      `${platform.httpUrl}/oauth2/authorize?${new URLSearchParams({ client_id: app.id, response_type: 'code', scope: 'identify', svcpp_dev_user: account.username })}`,
+    );
     expect(new URL(String(denied.headers.location)).searchParams.get('error')).toBe('access_denied');
 
     const provisional = (await botToken('ban-3')).body.access_token;
     const target = (await createUser(platform, { username: `target_${++counter}` })).username;
     const mergeForm = { external_auth_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN', external_auth_token: provisional };
-    expect((await login(platform, { clientId: app.id, clientSecret: app.client_secret, scope: 'identify', user: target, extraForm: mergeForm })).body.code).toBe(530017);
+    expect(
+      (
+        await login(platform, {
+          clientId: app.id,
+          clientSecret: app.client_secret,
+          scope: 'identify',
+          user: target,
+          extraForm: mergeForm,
+        })
+      ).body.code,
+    ).toBe(530017);
 
     const response = await unban(account.id);
     expect(response.status).toBe(200);
     expect(response.body.banned).toBe(false);
-    expect((await accessTokenFor(platform, { clientId: app.id, clientSecret: app.client_secret, scope: 'identify', user: account.username })).access_token).toBeTruthy();
-    expect((await login(platform, { clientId: app.id, clientSecret: app.client_secret, scope: 'identify', user: target, extraForm: mergeForm })).status).toBe(200);
+    expect(
+      (
+        await accessTokenFor(platform, {
+          clientId: app.id,
+          clientSecret: app.client_secret,
+          scope: 'identify',
+          user: account.username,
+        })
+      ).access_token,
+    ).toBeTruthy();
+    expect(
+      (
+        await login(platform, {
+          clientId: app.id,
+          clientSecret: app.client_secret,
+          scope: 'identify',
+          user: target,
+          extraForm: mergeForm,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('validates the ban route', async () => {

@@ -41,23 +41,50 @@ describe('the browser boundary', () => {
   describe('state-changing development routes', () => {
     it('refuse a body-less POST, a text/plain one and a form post: what a no-cors fetch or a form can send', async () => {
       const victim = await createUser(platform, { username: 'no_cors_victim' });
-      const token = (await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: victim.username })).access_token;
+      const token = (
+        await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: victim.username })
+      ).access_token;
       const url = `${platform.apiBase}/dev/users/${victim.id}/ban`;
-      for (const attempt of [{}, { headers: { 'content-type': 'text/plain' }, raw: '{}' }, { form: { duration_seconds: '60' } }]) {
+      for (const attempt of [
+        {},
+        { headers: { 'content-type': 'text/plain' }, raw: '{}' },
+        { form: { duration_seconds: '60' } },
+      ]) {
         const response = await request(url, { method: 'POST', ...attempt });
-        expect([response.status, response.body]).toEqual([403, { code: 0, message: expect.stringContaining('X-Svcpp-Dev-Token') }]);
+        expect([response.status, response.body]).toEqual([
+          403,
+          { code: 0, message: expect.stringContaining('X-Svcpp-Dev-Token') },
+        ]);
       }
       expect((await me(platform, token)).status).toBe(200);
     });
 
     it('accept a JSON content type or the per-start dev token (a custom header: a page cannot send either cross-site)', async () => {
-      const [a, b] = [await createUser(platform, { username: 'json_ban' }), await createUser(platform, { username: 'token_ban' })];
-      expect((await request(`${platform.apiBase}/dev/users/${a.id}/ban`, { json: { duration_seconds: 60 } })).status).toBe(200);
-      const viaToken = await request(`${platform.apiBase}/dev/users/${b.id}/ban`, { method: 'POST', headers: { [DEV_TOKEN_HEADER]: platform.devToken } });
+      const [a, b] = [
+        await createUser(platform, { username: 'json_ban' }),
+        await createUser(platform, { username: 'token_ban' }),
+      ];
+      expect(
+        (await request(`${platform.apiBase}/dev/users/${a.id}/ban`, { json: { duration_seconds: 60 } })).status,
+      ).toBe(200);
+      const viaToken = await request(`${platform.apiBase}/dev/users/${b.id}/ban`, {
+        method: 'POST',
+        headers: { [DEV_TOKEN_HEADER]: platform.devToken },
+      });
       expect(viaToken.status).toBe(200);
-      const wrongToken = await request(`${platform.apiBase}/dev/users/${b.id}/ban`, { method: 'DELETE', headers: { [DEV_TOKEN_HEADER]: 'guess' } });
+      const wrongToken = await request(`${platform.apiBase}/dev/users/${b.id}/ban`, {
+        method: 'DELETE',
+        headers: { [DEV_TOKEN_HEADER]: 'guess' },
+      });
       expect(wrongToken.status).toBe(403);
-      expect((await request(`${platform.apiBase}/dev/users/${b.id}/ban`, { method: 'DELETE', headers: { [DEV_TOKEN_HEADER]: platform.devToken } })).status).toBe(200);
+      expect(
+        (
+          await request(`${platform.apiBase}/dev/users/${b.id}/ban`, {
+            method: 'DELETE',
+            headers: { [DEV_TOKEN_HEADER]: platform.devToken },
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -68,18 +95,44 @@ describe('the browser boundary', () => {
       expect(plain.text).not.toContain(platform.devApp.clientSecret);
       expect(plain.text).not.toContain(platform.devApp.botToken);
       expect(plain.body.applications[0]).not.toHaveProperty('client_secret');
-      expect(plain.body.applications[0]).toMatchObject({ id: platform.devApp.id, public_key: platform.devApp.publicKey });
-      const withToken = await request(`${platform.apiBase}/dev/state`, { headers: { [DEV_TOKEN_HEADER]: platform.devToken } });
-      expect(withToken.body.applications[0]).toMatchObject({ client_secret: platform.devApp.clientSecret, bot_token: platform.devApp.botToken });
+      expect(plain.body.applications[0]).toMatchObject({
+        id: platform.devApp.id,
+        public_key: platform.devApp.publicKey,
+      });
+      const withToken = await request(`${platform.apiBase}/dev/state`, {
+        headers: { [DEV_TOKEN_HEADER]: platform.devToken },
+      });
+      expect(withToken.body.applications[0]).toMatchObject({
+        client_secret: platform.devApp.clientSecret,
+        bot_token: platform.devApp.botToken,
+      });
     });
   });
 
   describe('Host and Origin (DNS rebinding, cross-site requests)', () => {
     it('refuse a Host that is not loopback or the configured host, on every kind of route', async () => {
-      for (const host of [`attacker.example:${port}`, `127.0.0.1.nip.io:${port}`, `sub.localhost:${port}`, 'attacker.example']) {
-        for (const path of ['/api/v10/dev/state', '/api/v10/users/@me', '/oauth2/authorize', '/.well-known/openid-configuration', '/nowhere']) {
-          const response = await request(`${platform.httpUrl}${path}`, { headers: { host, [DEV_TOKEN_HEADER]: platform.devToken } });
-          expect([host, path, response.status, response.body]).toEqual([host, path, 403, { code: 0, message: expect.stringContaining('Host') }]);
+      for (const host of [
+        `attacker.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+        `sub.localhost:${port}`,
+        'attacker.example',
+      ]) {
+        for (const path of [
+          '/api/v10/dev/state',
+          '/api/v10/users/@me',
+          '/oauth2/authorize',
+          '/.well-known/openid-configuration',
+          '/nowhere',
+        ]) {
+          const response = await request(`${platform.httpUrl}${path}`, {
+            headers: { host, [DEV_TOKEN_HEADER]: platform.devToken },
+          });
+          expect([host, path, response.status, response.body]).toEqual([
+            host,
+            path,
+            403,
+            { code: 0, message: expect.stringContaining('Host') },
+          ]);
           expect(response.text).not.toContain(platform.devApp.clientSecret);
         }
       }
@@ -87,7 +140,14 @@ describe('the browser boundary', () => {
     });
 
     it('accept loopback names and addresses, in any case, with or without the port', async () => {
-      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost:${port}`, 'localhost', `[::1]:${port}`, `127.0.0.2:${port}`]) {
+      for (const host of [
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        `LocalHost:${port}`,
+        'localhost',
+        `[::1]:${port}`,
+        `127.0.0.2:${port}`,
+      ]) {
         const response = await request(`${platform.httpUrl}/.well-known/openid-configuration`, { headers: { host } });
         expect([host, response.status]).toEqual([host, 200]);
       }
@@ -95,14 +155,33 @@ describe('the browser boundary', () => {
 
     it('refuse a cross-site Origin (also on the gateway); same-origin and loopback pages are fine', async () => {
       const user = await createUser(platform, { username: 'origin_user' });
-      const token = (await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: user.username })).access_token;
-      for (const origin of ['https://attacker.example', 'null', `http://attacker.example:${port}`, 'http://192.0.2.1']) {
+      const token = (
+        await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: user.username })
+      ).access_token;
+      for (const origin of [
+        'https://attacker.example',
+        'null',
+        `http://attacker.example:${port}`,
+        'http://192.0.2.1',
+      ]) {
         const response = await request(`${platform.apiBase}/users/@me`, { headers: { ...bearer(token), origin } });
-        expect([origin, response.status, response.body]).toEqual([origin, 403, { code: 0, message: expect.stringContaining('Origin') }]);
+        expect([origin, response.status, response.body]).toEqual([
+          origin,
+          403,
+          { code: 0, message: expect.stringContaining('Origin') },
+        ]);
         expect(await handshake(platform.gatewayUrl, { origin })).toBe(403);
       }
-      for (const origin of [platform.httpUrl, `http://localhost:${port}`, 'http://localhost:5173', 'http://127.0.0.1:3000']) {
-        expect([origin, (await request(`${platform.apiBase}/users/@me`, { headers: { ...bearer(token), origin } })).status]).toEqual([origin, 200]);
+      for (const origin of [
+        platform.httpUrl,
+        `http://localhost:${port}`,
+        'http://localhost:5173',
+        'http://127.0.0.1:3000',
+      ]) {
+        expect([
+          origin,
+          (await request(`${platform.apiBase}/users/@me`, { headers: { ...bearer(token), origin } })).status,
+        ]).toEqual([origin, 200]);
       }
       expect(await handshake(platform.gatewayUrl, { origin: platform.httpUrl })).toBe('open');
     });
@@ -125,7 +204,11 @@ describe('the browser boundary', () => {
     const other = await startTestPlatform();
     const otherPort = Number(new URL(other.httpUrl).port);
     const held: net.Socket[] = [];
-    for (const [path, origin] of [['/gateway?v=10', 'https://attacker.example'], ['/api/v10/lobbies/%ZZ', undefined], [`/api/v10/lobbies/${'1'.repeat(2_000)}`, undefined]] as const) {
+    for (const [path, origin] of [
+      ['/gateway?v=10', 'https://attacker.example'],
+      ['/api/v10/lobbies/%ZZ', undefined],
+      [`/api/v10/lobbies/${'1'.repeat(2_000)}`, undefined],
+    ] as const) {
       const socket = net.connect(otherPort, '127.0.0.1');
       held.push(socket);
       socket.on('error', () => undefined);
@@ -139,7 +222,10 @@ describe('the browser boundary', () => {
       expect(status).toMatch(/^HTTP\/1\.1 4\d\d /);
     }
     let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([other.close().then(() => 'closed'), new Promise((resolve) => (timer = setTimeout(() => resolve('still closing'), 10_000)))]);
+    const outcome = await Promise.race([
+      other.close().then(() => 'closed'),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('still closing'), 10_000))),
+    ]);
     clearTimeout(timer);
     held.forEach((socket) => socket.destroy());
     expect(outcome).toBe('closed');

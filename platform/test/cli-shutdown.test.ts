@@ -25,7 +25,10 @@ function exitOf(child: ChildProcess): Promise<Exit> {
 /** The exit, or 'still running' after EXIT_WAIT_MS — then the process is killed so the test never leaks it. */
 async function exitWithin(child: ChildProcess, exited: Promise<Exit>): Promise<Exit | 'still running'> {
   let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([exited, new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_WAIT_MS)))]);
+  const outcome = await Promise.race([
+    exited,
+    new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), EXIT_WAIT_MS))),
+  ]);
   clearTimeout(timer);
   if (outcome === 'still running') child.kill('SIGKILL');
   return outcome;
@@ -61,7 +64,9 @@ async function holdRequestOpen(port: number): Promise<net.Socket> {
       `POST /api/v10/partner-sdk/token/bot HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
         'Content-Length: 100\r\nExpect: 100-continue\r\n\r\n',
     );
-    socket.once('data', (chunk: Buffer) => (chunk.toString().startsWith('HTTP/1.1 100') ? resolve() : reject(new Error(chunk.toString()))));
+    socket.once('data', (chunk: Buffer) =>
+      chunk.toString().startsWith('HTTP/1.1 100') ? resolve() : reject(new Error(chunk.toString())),
+    );
   });
   socket.on('error', () => undefined);
   return socket;
@@ -100,7 +105,10 @@ function processesMentioning(text: string): number[] {
 /** Whether the port stops accepting connections within EXIT_WAIT_MS. */
 async function refusedWithin(port: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([untilRefused(port).then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), EXIT_WAIT_MS)))]);
+  const outcome = await Promise.race([
+    untilRefused(port).then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), EXIT_WAIT_MS))),
+  ]);
   clearTimeout(timer);
   return outcome;
 }
@@ -139,7 +147,9 @@ async function startWithHeldRequest(shutdownSeconds: string) {
 describe('command-line shutdown', () => {
   it('exits after SIGTERM when the process reading its stdout is gone', async () => {
     // A launcher piping the platform's output into another process: the reader echoes it back to the test.
-    const reader = spawn(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const reader = spawn(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     const platform = spawn(process.execPath, platformArgs(tempDir()), {
       env: { ...process.env, SVCPP_LOG_LEVEL: 'info' },
       stdio: ['ignore', reader.stdin!, 'ignore'],
@@ -163,11 +173,15 @@ describe('command-line shutdown', () => {
     const dir = tempDir();
     // The certificate path names this test's temporary folder, so the platform's process can be found by it.
     const marker = join(dir, 'marker-ca.pem');
-    const npx = spawn('npx', ['svcpp-platform', '--port', '0', '--db', testDatabase(join(dir, 'platform.db')), '--cert-out', marker], {
-      cwd: REPOSITORY,
-      env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const npx = spawn(
+      'npx',
+      ['svcpp-platform', '--port', '0', '--db', testDatabase(join(dir, 'platform.db')), '--cert-out', marker],
+      {
+        cwd: REPOSITORY,
+        env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     npx.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npx.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

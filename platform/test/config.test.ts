@@ -43,11 +43,15 @@ describe('config: application bots in guilds', () => {
 
   it('refuses a guild bot reference that names no application, saying where', async () => {
     const config = { guilds: [{ name: 'Fine Guild' }, { name: 'Broken Guild', bots: ['No Such Game'] }] };
-    await expect(startTestPlatform({ config })).rejects.toThrow(/"guilds":\{"1":\{"bots":\{"0":\{"_errors":\[\{"code":"UNKNOWN_APPLICATION"/);
+    await expect(startTestPlatform({ config })).rejects.toThrow(
+      /"guilds":\{"1":\{"bots":\{"0":\{"_errors":\[\{"code":"UNKNOWN_APPLICATION"/,
+    );
   });
 
   it('says which guild holds a member reference that does not resolve', async () => {
     const config = { guilds: [{ name: 'Member Guild', members: ['nobody_here'] }] };
-    await expect(startTestPlatform({ config })).rejects.toThrow(/"guilds":\{"0":\{"members":\{"0":\{"_errors":\[\{"code":"UNKNOWN_USER"/);
+    await expect(startTestPlatform({ config })).rejects.toThrow(
+      /"guilds":\{"0":\{"members":\{"0":\{"_errors":\[\{"code":"UNKNOWN_USER"/,
+    );
   });
 });

@@ -25,7 +25,10 @@ async function closedPort(): Promise<number> {
 }
 
 /** Runs the command line until it exits, or until its banner shows (then stops it); its output and exit code. */
-function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // SVCPP_DB / SVCPP_BROKER of the caller's environment must not leak in: unset unless the test sets them.
   const { SVCPP_DB: _db, SVCPP_BROKER: _broker, ...inherited } = process.env;
   const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { env: { ...inherited, ...env } });
@@ -44,15 +47,34 @@ describe('deployment settings: --db and --broker', () => {
     const file = { database: 'file.db', broker: 'redis://file:6379', users: [] };
     const env = { SVCPP_DB: 'env.db', SVCPP_BROKER: 'redis://env:6379' };
     expect(resolveDeployment({ flags: { db: 'flag.db', broker: 'redis://flag:6379' }, env, file })).toMatchObject({
-      database: 'flag.db', broker: 'redis://flag:6379', from: { database: 'flag', broker: 'flag' },
+      database: 'flag.db',
+      broker: 'redis://flag:6379',
+      from: { database: 'flag', broker: 'flag' },
     });
-    expect(resolveDeployment({ flags: {}, env, file })).toMatchObject({ database: 'env.db', broker: 'redis://env:6379', from: { database: 'env', broker: 'env' } });
-    expect(resolveDeployment({ flags: {}, env: {}, file })).toMatchObject({ database: 'file.db', broker: 'redis://file:6379', from: { database: 'config file', broker: 'config file' } });
-    expect(resolveDeployment({ flags: {}, env: {} })).toEqual({ database: 'svcpp-platform.db', broker: undefined, from: { database: 'default', broker: 'none' }, config: undefined });
+    expect(resolveDeployment({ flags: {}, env, file })).toMatchObject({
+      database: 'env.db',
+      broker: 'redis://env:6379',
+      from: { database: 'env', broker: 'env' },
+    });
+    expect(resolveDeployment({ flags: {}, env: {}, file })).toMatchObject({
+      database: 'file.db',
+      broker: 'redis://file:6379',
+      from: { database: 'config file', broker: 'config file' },
+    });
+    expect(resolveDeployment({ flags: {}, env: {} })).toEqual({
+      database: 'svcpp-platform.db',
+      broker: undefined,
+      from: { database: 'default', broker: 'none' },
+      config: undefined,
+    });
   });
 
   it('hands the rest of the config file on as the platform config, without the two keys', () => {
-    const settings = resolveDeployment({ flags: {}, env: {}, file: { database: 'x.db', users: [{ username: 'zed' }] } });
+    const settings = resolveDeployment({
+      flags: {},
+      env: {},
+      file: { database: 'x.db', users: [{ username: 'zed' }] },
+    });
     expect(settings.config).toEqual({ users: [{ username: 'zed' }] });
   });
 
@@ -79,7 +101,9 @@ describe('deployment settings: --db and --broker', () => {
     const fromEnv = await runCli(['--db', ':memory:'], { SVCPP_BROKER: `redis://127.0.0.1:${port}` });
     expect(fromEnv.code).toBe(1);
     expect(fromEnv.stderr).toContain(`cannot reach the broker at redis://127.0.0.1:${port}`);
-    const flagWins = await runCli(['--db', ':memory:', '--broker', 'http://127.0.0.1:1'], { SVCPP_BROKER: `redis://127.0.0.1:${port}` });
+    const flagWins = await runCli(['--db', ':memory:', '--broker', 'http://127.0.0.1:1'], {
+      SVCPP_BROKER: `redis://127.0.0.1:${port}`,
+    });
     expect(flagWins.code).toBe(1);
     expect(flagWins.stderr).toContain('unsupported broker URL scheme "http:"');
   }, 60_000);

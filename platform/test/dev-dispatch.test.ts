@@ -11,7 +11,10 @@ describe('dev gateway dispatch', () => {
 
   /** A provisional user of the dev application with an identified gateway session. */
   async function session(externalId: string): Promise<{ client: RawClient; userId: string }> {
-    const token = await request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(platform.devApp.botToken), json: { external_user_id: externalId } });
+    const token = await request(`${platform.apiBase}/partner-sdk/token/bot`, {
+      headers: bot(platform.devApp.botToken),
+      json: { external_user_id: externalId },
+    });
     expect(token.status, token.text).toBe(200);
     const client = await RawClient.open(platform.gatewayUrl);
     const ready = await client.identify(`Bearer ${token.body.access_token}`);
@@ -52,8 +55,12 @@ describe('dev gateway dispatch', () => {
   it('sends d unchanged when count is 1 or d is not an object', async () => {
     const carol = await session('carol');
     try {
-      expect((await dispatch({ user_ids: [carol.userId], t: 'ONE', d: { a: 1 }, count: 1 })).body).toEqual({ published: 1 });
-      expect((await dispatch({ user_ids: [carol.userId], t: 'LIST', d: [1, 2], count: 2 })).body).toEqual({ published: 2 });
+      expect((await dispatch({ user_ids: [carol.userId], t: 'ONE', d: { a: 1 }, count: 1 })).body).toEqual({
+        published: 1,
+      });
+      expect((await dispatch({ user_ids: [carol.userId], t: 'LIST', d: [1, 2], count: 2 })).body).toEqual({
+        published: 2,
+      });
       expect(await carol.client.next()).toMatchObject({ t: 'ONE', d: { a: 1 } });
       expect(await carol.client.next()).toMatchObject({ t: 'LIST', d: [1, 2] });
       expect(await carol.client.next()).toMatchObject({ t: 'LIST', d: [1, 2] });
@@ -85,23 +92,36 @@ describe('dev gateway dispatch', () => {
       },
     });
 
-    const tooMany = await dispatch({ user_ids: Array.from({ length: 1001 }, () => '1'), t: 'X', d: null, count: 100_001 });
+    const tooMany = await dispatch({
+      user_ids: Array.from({ length: 1001 }, () => '1'),
+      t: 'X',
+      d: null,
+      count: 100_001,
+    });
     expect(tooMany.body).toMatchObject({
       code: 50035,
-      errors: { user_ids: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] }, count: { _errors: [{ code: 'NUMBER_TYPE_MAX' }] } },
+      errors: {
+        user_ids: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] },
+        count: { _errors: [{ code: 'NUMBER_TYPE_MAX' }] },
+      },
     });
 
     const notSnowflake = await dispatch({ user_ids: ['1', 'abc'], t: 'X', d: null, count: 1.5 });
     expect(notSnowflake.body).toMatchObject({
       code: 50035,
-      errors: { user_ids: { 1: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.' }] } }, count: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } },
+      errors: {
+        user_ids: { 1: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.' }] } },
+        count: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] },
+      },
     });
   });
 
   it('does not exist when devMode is off', async () => {
     const production = await startTestPlatform({ devMode: false });
     try {
-      const response = await request(`${production.apiBase}/dev/gateway/dispatch`, { json: { user_ids: ['1'], t: 'X', d: null, count: 1 } });
+      const response = await request(`${production.apiBase}/dev/gateway/dispatch`, {
+        json: { user_ids: ['1'], t: 'X', d: null, count: 1 },
+      });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 0, message: '404: Not Found' });
     } finally {

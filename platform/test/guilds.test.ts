@@ -8,8 +8,10 @@ import { accessTokenFor, startTestPlatform } from './helpers/platform.js';
 describe('guild channels', () => {
   let platform: RunningPlatform;
   let guildId: string;
-  const token = async (user: string, scope = 'guilds') => (await accessTokenFor(platform, { clientId: platform.devApp.id, scope, user })).access_token;
-  const channels = (guildId: string, headers: Record<string, string>) => request(`${platform.apiBase}/guilds/${guildId}/channels`, { headers });
+  const token = async (user: string, scope = 'guilds') =>
+    (await accessTokenFor(platform, { clientId: platform.devApp.id, scope, user })).access_token;
+  const channels = (guildId: string, headers: Record<string, string>) =>
+    request(`${platform.apiBase}/guilds/${guildId}/channels`, { headers });
 
   beforeAll(async () => {
     platform = await startTestPlatform({
@@ -34,14 +36,23 @@ describe('guild channels', () => {
   });
   afterAll(() => platform.close());
 
-  it('lists the channels sorted by position with the owner\'s permissions', async () => {
+  it("lists the channels sorted by position with the owner's permissions", async () => {
     const response = await channels(guildId, bearer(await token('owner_olga')));
     expect(response.status).toBe(200);
     const [category, general, voice] = response.body as Record<string, unknown>[];
     expect([category?.name, general?.name, voice?.name]).toEqual(['Text', 'general', 'voice']);
     expect(general).toEqual({
-      id: expect.any(String), type: 0, flags: 0, guild_id: guildId, name: 'general', position: 1, parent_id: category?.id,
-      nsfw: false, permission_overwrites: [], permissions: '8866461766385663', linked_lobby: null,
+      id: expect.any(String),
+      type: 0,
+      flags: 0,
+      guild_id: guildId,
+      name: 'general',
+      position: 1,
+      parent_id: category?.id,
+      nsfw: false,
+      permission_overwrites: [],
+      permissions: '8866461766385663',
+      linked_lobby: null,
     });
     expect(category?.parent_id).toBeNull();
   });
@@ -80,7 +91,11 @@ describe('application profiles in READY', () => {
   afterAll(() => platform.close());
 
   async function readyUser(accessToken: string): Promise<Record<string, unknown>> {
-    const client = new GatewayClient({ url: platform.gatewayUrl, token: `Bearer ${accessToken}`, autoReconnect: false });
+    const client = new GatewayClient({
+      url: platform.gatewayUrl,
+      token: `Bearer ${accessToken}`,
+      autoReconnect: false,
+    });
     try {
       return ((await client.connect()) as { user: Record<string, unknown> }).user;
     } finally {
@@ -88,21 +103,31 @@ describe('application profiles in READY', () => {
     }
   }
 
-  it('lists the provisional account\'s identity of the session\'s application', async () => {
+  it("lists the provisional account's identity of the session's application", async () => {
     const issued = await request(`${platform.apiBase}/partner-sdk/token/bot`, {
       headers: bot(platform.devApp.botToken),
       json: { external_user_id: 'player-42', preferred_global_name: 'Player 42' },
     });
     expect(issued.status).toBe(200);
     const user = await readyUser(issued.body.access_token);
-    expect(user.application_profiles).toEqual([{
-      provider_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN', provider_id: null, provider_issued_user_id: 'player-42',
-      username: 'Player 42', avatar_hash: null, metadata: null,
-    }]);
+    expect(user.application_profiles).toEqual([
+      {
+        provider_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN',
+        provider_id: null,
+        provider_issued_user_id: 'player-42',
+        username: 'Player 42',
+        avatar_hash: null,
+        metadata: null,
+      },
+    ]);
   });
 
   it('is empty for a full account without identities', async () => {
-    const { access_token } = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'openid sdk.social_layer', user: 'dev_user' });
+    const { access_token } = await accessTokenFor(platform, {
+      clientId: platform.devApp.id,
+      scope: 'openid sdk.social_layer',
+      user: 'dev_user',
+    });
     expect((await readyUser(access_token)).application_profiles).toEqual([]);
   });
 });

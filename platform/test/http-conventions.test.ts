@@ -19,7 +19,9 @@ describe('HTTP conventions', () => {
     });
 
     it('answers 401 code 0 for an unknown scheme', async () => {
-      const response = await request(`${platform.apiBase}/users/@me`, { headers: { authorization: `Token ${platform.devApp.botToken}` } });
+      const response = await request(`${platform.apiBase}/users/@me`, {
+        headers: { authorization: `Token ${platform.devApp.botToken}` },
+      });
       expect(response.status).toBe(401);
       expect(response.body.code).toBe(0);
     });
@@ -37,14 +39,23 @@ describe('HTTP conventions', () => {
     });
 
     it('rejects a bot on a Bearer-only route with 20001', async () => {
-      const response = await request(`${platform.apiBase}/users/@me/connections`, { headers: bot(platform.devApp.botToken) });
+      const response = await request(`${platform.apiBase}/users/@me/connections`, {
+        headers: bot(platform.devApp.botToken),
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe(20001);
     });
 
     it('rejects a user token on a bot-only route with 20002', async () => {
-      const { access_token } = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: 'dev_user' });
-      const response = await request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bearer(access_token), json: { external_user_id: 'x' } });
+      const { access_token } = await accessTokenFor(platform, {
+        clientId: platform.devApp.id,
+        scope: 'identify',
+        user: 'dev_user',
+      });
+      const response = await request(`${platform.apiBase}/partner-sdk/token/bot`, {
+        headers: bearer(access_token),
+        json: { external_user_id: 'x' },
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe(20002);
     });
@@ -66,39 +77,56 @@ describe('HTTP conventions', () => {
     const url = () => `${platform.apiBase}/partner-sdk/token/bot`;
 
     it('rejects unsupported content types with 50035 CONTENT_TYPE_INVALID', async () => {
-      const response = await request(url(), { headers: { ...bot(platform.devApp.botToken), 'content-type': 'text/plain' }, raw: 'hello' });
+      const response = await request(url(), {
+        headers: { ...bot(platform.devApp.botToken), 'content-type': 'text/plain' },
+        raw: 'hello',
+      });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe(50035);
       expect(response.body.errors._errors[0].code).toBe('CONTENT_TYPE_INVALID');
     });
 
     it('rejects form bodies on JSON routes with 50035', async () => {
-      const response = await request(url(), { headers: bot(platform.devApp.botToken), form: { external_user_id: 'a' } });
+      const response = await request(url(), {
+        headers: bot(platform.devApp.botToken),
+        form: { external_user_id: 'a' },
+      });
       expect(response.status).toBe(400);
       expect(response.body.errors._errors[0].message).toContain('application/json');
     });
 
     it('answers invalid JSON with 50109', async () => {
-      const response = await request(url(), { headers: { ...bot(platform.devApp.botToken), 'content-type': 'application/json' }, raw: '{"a":' });
+      const response = await request(url(), {
+        headers: { ...bot(platform.devApp.botToken), 'content-type': 'application/json' },
+        raw: '{"a":',
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ code: 50109, message: 'The request body contains invalid JSON.' });
     });
 
     it('answers an oversized body with 413 and 40005', async () => {
-      const response = await request(url(), { headers: bot(platform.devApp.botToken), json: { external_user_id: 'x'.repeat(10_000) } });
+      const response = await request(url(), {
+        headers: bot(platform.devApp.botToken),
+        json: { external_user_id: 'x'.repeat(10_000) },
+      });
       expect(response.status).toBe(413);
       expect(response.body).toEqual({ code: 40005, message: 'Request entity too large' });
     });
 
     it('mirrors the request shape in field errors', async () => {
-      const response = await request(url(), { headers: bot(platform.devApp.botToken), json: { preferred_global_name: 'x'.repeat(40), provisional_user_id: 'abc' } });
+      const response = await request(url(), {
+        headers: bot(platform.devApp.botToken),
+        json: { preferred_global_name: 'x'.repeat(40), provisional_user_id: 'abc' },
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         code: 50035,
         message: 'Invalid Form Body',
         errors: {
           external_user_id: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] },
-          preferred_global_name: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 32 or fewer in length.' }] },
+          preferred_global_name: {
+            _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 32 or fewer in length.' }],
+          },
           provisional_user_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.' }] },
         },
       });
@@ -106,7 +134,10 @@ describe('HTTP conventions', () => {
 
     it('uses string keys for array indices in nested field errors', async () => {
       const response = await request(`${platform.apiBase}/dev/applications`, {
-        json: { name: 'Nested errors', identity_providers: [{ type: 'OIDC', issuer: 'https://id.example.com', client_id: 'c' }, { type: 'NOPE' }] },
+        json: {
+          name: 'Nested errors',
+          identity_providers: [{ type: 'OIDC', issuer: 'https://id.example.com', client_id: 'c' }, { type: 'NOPE' }],
+        },
       });
       expect(response.status).toBe(400);
       expect(Object.keys(response.body.errors.identity_providers)).toEqual(['1']);
@@ -142,7 +173,10 @@ describe('HTTP conventions', () => {
 describe('rate limits', () => {
   it('answers 429 with retry_after, Retry-After and the user scope when a route bucket is exhausted', async () => {
     const clock = testClock();
-    const platform = await startTestPlatform({ now: clock.now, rateLimits: { 'users.me': { limit: 2, windowSeconds: 10 } } });
+    const platform = await startTestPlatform({
+      now: clock.now,
+      rateLimits: { 'users.me': { limit: 2, windowSeconds: 10 } },
+    });
     try {
       const call = () => request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) });
       expect((await call()).headers['x-ratelimit-remaining']).toBe('1');
@@ -166,9 +200,15 @@ describe('rate limits', () => {
 
   it('applies the global limit with X-RateLimit-Global', async () => {
     const clock = testClock();
-    const platform = await startTestPlatform({ now: clock.now, rateLimits: { global: { limit: 3, windowSeconds: 1 } } });
+    const platform = await startTestPlatform({
+      now: clock.now,
+      rateLimits: { global: { limit: 3, windowSeconds: 1 } },
+    });
     try {
-      for (let i = 0; i < 3; i++) expect((await request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) })).status,
+        ).toBe(200);
       const limited = await request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) });
       expect(limited.status).toBe(429);
       expect(limited.body.global).toBe(true);
@@ -181,14 +221,19 @@ describe('rate limits', () => {
 
   it('limits clients that keep getting 401/403/429 (invalid-request limit)', async () => {
     const clock = testClock();
-    const platform = await startTestPlatform({ now: clock.now, rateLimits: { 'invalid-requests': { limit: 3, windowSeconds: 600 } } });
+    const platform = await startTestPlatform({
+      now: clock.now,
+      rateLimits: { 'invalid-requests': { limit: 3, windowSeconds: 600 } },
+    });
     try {
       for (let i = 0; i < 3; i++) expect((await request(`${platform.apiBase}/users/@me`)).status).toBe(401);
       const limited = await request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) });
       expect(limited.status).toBe(429);
       expect(limited.body.global).toBe(true);
       clock.advance(600_000);
-      expect((await request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) })).status).toBe(200);
+      expect((await request(`${platform.apiBase}/users/@me`, { headers: bot(platform.devApp.botToken) })).status).toBe(
+        200,
+      );
     } finally {
       await platform.close();
     }

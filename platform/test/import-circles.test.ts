@@ -10,10 +10,9 @@ import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SRC, sourceFiles } from './helpers/sources.js';
 
-
-
 /** Static `import … from './x.js'`, `export … from './x.js'` and bare `import './x.js'`. */
-const STATIC_IMPORT = /^(?:import|export)\s+(?:type\s+)?(?:[^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
+const STATIC_IMPORT =
+  /^(?:import|export)\s+(?:type\s+)?(?:[^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
 
 function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -23,7 +22,10 @@ function importGraph(files: string[]): Map<string, string[]> {
       const specifier = (match[1] ?? match[2])!;
       targets.add(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
     }
-    graph.set(file, [...targets].filter((target) => target !== file));
+    graph.set(
+      file,
+      [...targets].filter((target) => target !== file),
+    );
   }
   return graph;
 }

@@ -9,7 +9,8 @@ import { startTestPlatform } from './helpers/platform.js';
 /** The page's own global, in a function Playwright runs in the browser (the platform's tsconfig has no DOM types). */
 declare function getComputedStyle(element: unknown): { backgroundColor: string };
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('landing page', () => {
@@ -68,7 +69,10 @@ describe('landing page', () => {
         attachments: platform.attachmentsUrl,
         portal: `${platform.httpUrl}/developers`,
         oidc_discovery: `${platform.httpUrl}/.well-known/openid-configuration`,
-        docs: { 'README.md': `${platform.httpUrl}/docs/README.md`, 'PROTOCOL.md': `${platform.httpUrl}/docs/PROTOCOL.md` },
+        docs: {
+          'README.md': `${platform.httpUrl}/docs/README.md`,
+          'PROTOCOL.md': `${platform.httpUrl}/docs/PROTOCOL.md`,
+        },
       },
     });
     expect(response.text).not.toMatch(/postgres(ql)?:\/\//);
@@ -83,8 +87,16 @@ describe('landing page', () => {
     const page = await request(`${platform.httpUrl}/docs/protocol/14-bot-api.md`);
     expect(page.status).toBe(200);
     expect(page.text).toBe(readFileSync(new URL('../protocol/14-bot-api.md', import.meta.url), 'utf8'));
-    for (const path of ['/docs/package.json', '/docs/..%2Fpackage.json', '/docs/%2E%2E%2Fpackage.json', '/docs/', '/docs/protocol/',
-      '/docs/protocol/../package.json', '/docs/protocol/..%2Fpackage.json', '/docs/src/index.ts']) {
+    for (const path of [
+      '/docs/package.json',
+      '/docs/..%2Fpackage.json',
+      '/docs/%2E%2E%2Fpackage.json',
+      '/docs/',
+      '/docs/protocol/',
+      '/docs/protocol/../package.json',
+      '/docs/protocol/..%2Fpackage.json',
+      '/docs/src/index.ts',
+    ]) {
       const response = await request(`${platform.httpUrl}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
     }
@@ -120,7 +132,9 @@ describe('landing page in a browser', () => {
       expect(response?.status()).toBe(200);
       expect(await page.locator('h1').textContent()).toBe(`svcpp platform ${VERSION}`);
       // The portal's stylesheet applied: the header bar has its dark background.
-      expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe('rgb(30, 41, 59)');
+      expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe(
+        'rgb(30, 41, 59)',
+      );
       // Everything the page itself asked for loaded (and nothing the CSP refused is logged).
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);

@@ -27,9 +27,17 @@ describe('OpenID Connect', () => {
   });
 
   it('signs id_tokens with the published key (iss, aud, sub, nonce, at_hash)', async () => {
-    const tokens = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'openid identify', user: 'dev_user', nonce: 'n-0S6_WzA2Mj' });
+    const tokens = await accessTokenFor(platform, {
+      clientId: platform.devApp.id,
+      scope: 'openid identify',
+      user: 'dev_user',
+      nonce: 'n-0S6_WzA2Mj',
+    });
     const keys = createRemoteJWKSet(new URL(`${platform.httpUrl}/api/oauth2/keys`));
-    const { payload, protectedHeader } = await jwtVerify(tokens.id_token!, keys, { issuer: platform.httpUrl, audience: platform.devApp.id });
+    const { payload, protectedHeader } = await jwtVerify(tokens.id_token!, keys, {
+      issuer: platform.httpUrl,
+      audience: platform.devApp.id,
+    });
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.nonce).toBe('n-0S6_WzA2Mj');
     expect(payload.preferred_username).toBe('dev_user');
@@ -39,7 +47,9 @@ describe('OpenID Connect', () => {
   });
 
   it('logs in with openid-client (authorization code + PKCE, id_token validated)', async () => {
-    const config = await oidc.discovery(new URL(platform.httpUrl), platform.devApp.id, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+    const config = await oidc.discovery(new URL(platform.httpUrl), platform.devApp.id, undefined, oidc.None(), {
+      execute: [oidc.allowInsecureRequests],
+    });
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -55,7 +65,12 @@ describe('OpenID Connect', () => {
     });
     const consent = await request(authorizationUrl.href);
     expect(consent.status).toBe(302);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(String(consent.headers.location)), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(String(consent.headers.location)), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims()!;
     expect(claims.iss).toBe(platform.httpUrl);
     expect(claims.aud).toBe(platform.devApp.id);
@@ -68,7 +83,11 @@ describe('OpenID Connect', () => {
   });
 
   it('answers GET /oauth2/@me with application, scopes, expiry and (with identify) the user', async () => {
-    const tokens = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify guilds', user: 'dev_user' });
+    const tokens = await accessTokenFor(platform, {
+      clientId: platform.devApp.id,
+      scope: 'identify guilds',
+      user: 'dev_user',
+    });
     const response = await request(`${platform.apiBase}/oauth2/@me`, { headers: bearer(tokens.access_token) });
     expect(response.status).toBe(200);
     expect(response.body.application.id).toBe(platform.devApp.id);
@@ -77,15 +96,25 @@ describe('OpenID Connect', () => {
     expect(Date.parse(response.body.expires)).toBeGreaterThan(Date.now());
     expect(response.body.user.username).toBe('dev_user');
 
-    const withoutIdentify = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'guilds', user: 'dev_user' });
+    const withoutIdentify = await accessTokenFor(platform, {
+      clientId: platform.devApp.id,
+      scope: 'guilds',
+      user: 'dev_user',
+    });
     const partial = await request(`${platform.apiBase}/oauth2/@me`, { headers: bearer(withoutIdentify.access_token) });
     expect(partial.body.user).toBeUndefined();
-    const asBot = await request(`${platform.apiBase}/oauth2/@me`, { headers: { authorization: `Bot ${platform.devApp.botToken}` } });
+    const asBot = await request(`${platform.apiBase}/oauth2/@me`, {
+      headers: { authorization: `Bot ${platform.devApp.botToken}` },
+    });
     expect(asBot.body.code).toBe(20001);
   });
 
   it('requires openid for userinfo', async () => {
-    const tokens = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: 'dev_user' });
+    const tokens = await accessTokenFor(platform, {
+      clientId: platform.devApp.id,
+      scope: 'identify',
+      user: 'dev_user',
+    });
     const response = await request(`${platform.httpUrl}/api/oauth2/userinfo`, { headers: bearer(tokens.access_token) });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe(50026);

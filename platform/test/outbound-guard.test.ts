@@ -28,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => platform?.close());
 
 const banned = (p: RunningPlatform, userId: string) => p.store.users.get(userId)!.bannedUntil !== null;
-const patchMe = (json: unknown) => request(`${platform.apiBase}/applications/@me`, { method: 'PATCH', headers: bot(platform.devApp.botToken), json });
+const patchMe = (json: unknown) =>
+  request(`${platform.apiBase}/applications/@me`, { method: 'PATCH', headers: bot(platform.devApp.botToken), json });
 
 /** The platform's own ban route in the spellings a URL parser or resolver turns into its own address. */
 function ownBanUrls(p: RunningPlatform, userId: string): string[] {
@@ -74,23 +75,36 @@ describe('the attack from the issue: a bot points the platform at its own develo
 
   it("a lobby's override_event_webhooks_url on the platform itself is refused on create and on patch", async () => {
     const [url] = ownBanUrls(platform, victim);
-    const created = await request(`${platform.apiBase}/lobbies`, { headers: bot(platform.devApp.botToken), json: { override_event_webhooks_url: url } });
+    const created = await request(`${platform.apiBase}/lobbies`, {
+      headers: bot(platform.devApp.botToken),
+      json: { override_event_webhooks_url: url },
+    });
     expect(created.status, created.text).toBe(400);
     expect(created.body.errors.override_event_webhooks_url._errors[0].code).toBe('URL_DESTINATION_REFUSED');
     const lobby = await request(`${platform.apiBase}/lobbies`, { headers: bot(platform.devApp.botToken), json: {} });
     expect(lobby.status, lobby.text).toBe(201);
-    const patched = await request(`${platform.apiBase}/lobbies/${lobby.body.id}`, { method: 'PATCH', headers: bot(platform.devApp.botToken), json: { override_event_webhooks_url: url } });
+    const patched = await request(`${platform.apiBase}/lobbies/${lobby.body.id}`, {
+      method: 'PATCH',
+      headers: bot(platform.devApp.botToken),
+      json: { override_event_webhooks_url: url },
+    });
     expect(patched.body.errors.override_event_webhooks_url._errors[0].code).toBe('URL_DESTINATION_REFUSED');
   });
 
   it('a webhook URL stored before the check (or one that resolves elsewhere later) is refused when the event is sent', async () => {
     const [url] = ownBanUrls(platform, victim);
     const app = platform.store.applications.get(platform.devApp.id)!;
-    platform.store.applications.update({ ...app, webhookUrl: url!, profile: { ...app.profile, eventWebhooksStatus: 2 } });
+    platform.store.applications.update({
+      ...app,
+      webhookUrl: url!,
+      profile: { ...app.profile, eventWebhooksStatus: 2 },
+    });
     try {
       // Signing in to the development application sends APPLICATION_AUTHORIZED to its webhook URL.
       await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: 'dev_user' });
-      const entry = await eventually(() => platform.store.outbox.list().find((e) => e.applicationId === app.id && e.attempts > 0));
+      const entry = await eventually(() =>
+        platform.store.outbox.list().find((e) => e.applicationId === app.id && e.attempts > 0),
+      );
       expect(entry.lastError).toContain('the platform itself');
       expect(banned(platform, victim)).toBe(false);
     } finally {
@@ -104,8 +118,17 @@ describe('the attack from the issue: a bot points the platform at its own develo
       const target = f.memberId;
       const [url] = ownBanUrls(f.platform, target);
       const command = await createCommand(f, { name: 'hello', description: 'x' });
-      f.platform.store.interactions.setSettings({ ...f.platform.store.interactions.settings(f.appId), endpointUrl: url! });
-      const triggered = await trigger(f, { type: 2, user_id: f.ownerId, application_id: f.appId, channel_id: f.generalId, command_id: command });
+      f.platform.store.interactions.setSettings({
+        ...f.platform.store.interactions.settings(f.appId),
+        endpointUrl: url!,
+      });
+      const triggered = await trigger(f, {
+        type: 2,
+        user_id: f.ownerId,
+        application_id: f.appId,
+        channel_id: f.generalId,
+        command_id: command,
+      });
       expect(triggered.body.delivered, triggered.text).toBe('endpoint');
       expect(triggered.body.endpoint_error).toContain('the platform itself');
       expect(banned(f.platform, target)).toBe(false);
@@ -118,10 +141,15 @@ describe('the attack from the issue: a bot points the platform at its own develo
     const port = new URL(platform.httpUrl).port;
     const app = await createApp(platform, { name: 'Proxy Game' });
     const target = `127.0.0.1:${port}/api/v10/dev`;
-    const put = await request(`${platform.apiBase}/dev/applications/${app.id}/url-mappings`, { method: 'PUT', json: { url_mappings: [{ prefix: '/', target }] } });
+    const put = await request(`${platform.apiBase}/dev/applications/${app.id}/url-mappings`, {
+      method: 'PUT',
+      json: { url_mappings: [{ prefix: '/', target }] },
+    });
     expect(put.status, put.text).toBe(400);
     expect(put.body.errors.url_mappings['0'].target._errors[0].code).toBe('URL_DESTINATION_REFUSED');
-    const created = await request(`${platform.apiBase}/dev/applications`, { json: { name: 'Proxy Game 2', url_mappings: [{ prefix: '/', target }] } });
+    const created = await request(`${platform.apiBase}/dev/applications`, {
+      json: { name: 'Proxy Game 2', url_mappings: [{ prefix: '/', target }] },
+    });
     expect(created.body.errors.url_mappings['0'].target._errors[0].code).toBe('URL_DESTINATION_REFUSED');
 
     platform.store.activities.setUrlMappings(app.id, [{ prefix: '/', target }]);
@@ -134,10 +162,15 @@ describe('the attack from the issue: a bot points the platform at its own develo
 
 describe('defence in depth: the development routes refuse what a platform sends', () => {
   it('a request carrying the platform Via is refused by every dev route, JSON body or not', async () => {
-    const response = await request(`${platform.apiBase}/dev/users/${victim}/ban`, { json: {}, headers: { via: OUTBOUND_VIA } });
+    const response = await request(`${platform.apiBase}/dev/users/${victim}/ban`, {
+      json: {},
+      headers: { via: OUTBOUND_VIA },
+    });
     expect(response.status).toBe(403);
     expect(response.body.message).toContain('the platform itself sends');
-    const behindProxy = await request(`${platform.apiBase}/dev/state`, { headers: { via: `1.0 corp-proxy, ${OUTBOUND_VIA}` } });
+    const behindProxy = await request(`${platform.apiBase}/dev/state`, {
+      headers: { via: `1.0 corp-proxy, ${OUTBOUND_VIA}` },
+    });
     expect(behindProxy.status).toBe(403);
     expect(banned(platform, victim)).toBe(false);
   });
@@ -150,7 +183,12 @@ describe('defence in depth: the development routes refuse what a platform sends'
       // Loopback is allowed in development mode, and the other platform's port is not this one's: the guard lets it
       // through, the other platform's dev guard does not.
       expect(await platform.context.outbound.guard.problem(url)).toBeUndefined();
-      const response = await platform.context.outbound.request(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs: 5000 });
+      const response = await platform.context.outbound.request(url, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+        timeoutMs: 5000,
+      });
       expect(response.status).toBe(403);
       expect(banned(other, target)).toBe(false);
     } finally {
@@ -163,7 +201,10 @@ describe('defence in depth: the development routes refuse what a platform sends'
     const redirector = http.createServer((_req, res) => res.writeHead(307, { location: url }).end());
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     try {
-      const response = await platform.context.outbound.request(`http://127.0.0.1:${(redirector.address() as AddressInfo).port}/hook`, { method: 'POST', body: '{}', timeoutMs: 5000 });
+      const response = await platform.context.outbound.request(
+        `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/hook`,
+        { method: 'POST', body: '{}', timeoutMs: 5000 },
+      );
       expect(response.status).toBe(307);
       expect(banned(platform, victim)).toBe(false);
     } finally {
@@ -178,7 +219,8 @@ describe('private destinations need the operator to allow them', () => {
     strict = await startTestPlatform({ outboundAllow: [] });
   });
   afterAll(() => strict?.close());
-  const strictPatch = (json: unknown) => request(`${strict.apiBase}/applications/@me`, { method: 'PATCH', headers: bot(strict.devApp.botToken), json });
+  const strictPatch = (json: unknown) =>
+    request(`${strict.apiBase}/applications/@me`, { method: 'PATCH', headers: bot(strict.devApp.botToken), json });
 
   it('loopback, private, link-local, unspecified, multicast and embedded-IPv4 forms are refused with a reason', async () => {
     const refused: Array<[string, string]> = [
@@ -223,12 +265,22 @@ describe('private destinations need the operator to allow them', () => {
     const receiver = await startWebhookReceiver();
     const allowing = await startTestPlatform({ outboundAllow: ['127.0.0.1/32'] });
     try {
-      const patch = (json: unknown) => request(`${allowing.apiBase}/applications/@me`, { method: 'PATCH', headers: bot(allowing.devApp.botToken), json });
+      const patch = (json: unknown) =>
+        request(`${allowing.apiBase}/applications/@me`, {
+          method: 'PATCH',
+          headers: bot(allowing.devApp.botToken),
+          json,
+        });
       expect((await patch({ event_webhooks_url: receiver.url })).status).toBe(200);
       expect((await patch({ event_webhooks_url: 'http://[::1]:9/hook' })).status).toBe(400);
       const own = await patch({ event_webhooks_url: `${allowing.apiBase}/dev/state` });
       expect(own.body.errors.event_webhooks_url._errors[0].message).toContain('the platform itself');
-      const response = await allowing.context.outbound.request(receiver.url, { method: 'POST', body: '{"event":{"type":"PING"}}', headers: { 'content-type': 'application/json' }, timeoutMs: 5000 });
+      const response = await allowing.context.outbound.request(receiver.url, {
+        method: 'POST',
+        body: '{"event":{"type":"PING"}}',
+        headers: { 'content-type': 'application/json' },
+        timeoutMs: 5000,
+      });
       expect(response.status).toBe(204);
       expect(receiver.requests[0]!.headers.via).toBe(OUTBOUND_VIA);
     } finally {
@@ -238,7 +290,9 @@ describe('private destinations need the operator to allow them', () => {
   });
 
   it('a range that is not one fails the start with a clear error', async () => {
-    await expect(startTestPlatform({ outboundAllow: ['10.0.0/8'] })).rejects.toThrow(/outboundAllow: "10.0.0\/8" is not an address range/);
+    await expect(startTestPlatform({ outboundAllow: ['10.0.0/8'] })).rejects.toThrow(
+      /outboundAllow: "10.0.0\/8" is not an address range/,
+    );
   });
 });
 
@@ -258,14 +312,24 @@ describe('the guard: resolved once, connected to the checked address', () => {
       own: () => ({ ports: new Set([new URL(platform.httpUrl).port].map(Number)), authorities: new Set() }),
       resolve: async () => answers[Math.min(calls++, answers.length - 1)]!,
     });
-    return { seen, port, guard, calls: () => calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    return {
+      seen,
+      port,
+      guard,
+      calls: () => calls,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
   }
 
   it('a name that rebinds to a refused address after the check still connects to the checked one', async () => {
     const setup = await rebindingSetup([[{ address: '127.0.0.2', family: 4 }], [{ address: '127.0.0.1', family: 4 }]]);
     try {
       const client = new OutboundHttpClient([], setup.guard);
-      const response = await client.request(`http://rebind.example:${setup.port}/hook`, { method: 'POST', body: '{}', timeoutMs: 5000 });
+      const response = await client.request(`http://rebind.example:${setup.port}/hook`, {
+        method: 'POST',
+        body: '{}',
+        timeoutMs: 5000,
+      });
       expect(response.status).toBe(204);
       expect(setup.seen).toEqual([`127.0.0.2 rebind.example:${setup.port}`]);
       expect(setup.calls()).toBe(1);
@@ -275,12 +339,20 @@ describe('the guard: resolved once, connected to the checked address', () => {
   });
 
   it('of the addresses a name has, only allowed ones are connected to; none allowed is a refusal', async () => {
-    const setup = await rebindingSetup([[{ address: '10.0.0.1', family: 4 }, { address: '127.0.0.2', family: 4 }], [{ address: '169.254.169.254', family: 4 }]]);
+    const setup = await rebindingSetup([
+      [
+        { address: '10.0.0.1', family: 4 },
+        { address: '127.0.0.2', family: 4 },
+      ],
+      [{ address: '169.254.169.254', family: 4 }],
+    ]);
     try {
       const client = new OutboundHttpClient([], setup.guard);
       expect((await client.request(`http://mixed.example:${setup.port}/`, { timeoutMs: 5000 })).status).toBe(204);
       expect(setup.seen).toEqual([`127.0.0.2 mixed.example:${setup.port}`]);
-      await expect(client.request(`http://metadata.example:${setup.port}/`, { timeoutMs: 5000 })).rejects.toThrow(/169\.254\.169\.254, a link-local address/);
+      await expect(client.request(`http://metadata.example:${setup.port}/`, { timeoutMs: 5000 })).rejects.toThrow(
+        /169\.254\.169\.254, a link-local address/,
+      );
     } finally {
       await setup.close();
     }
@@ -306,21 +378,41 @@ describe('the CLI', () => {
     const dev = await startCli(['--port', '0', '--db', ':memory:']);
     dev.child.kill('SIGTERM');
     expect(dev.output()).toContain('Outbound   public addresses and 127.0.0.0/8, ::1/128 (never the platform itself)');
-    const allowing = await startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', '10.0.0.0/8', '--allow-outbound', 'fd00::/8']);
+    const allowing = await startCli([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--allow-outbound',
+      '10.0.0.0/8',
+      '--allow-outbound',
+      'fd00::/8',
+    ]);
     try {
-      expect(allowing.output()).toContain('Outbound   public addresses and 10.0.0.0/8, fd00::/8 (never the platform itself)');
+      expect(allowing.output()).toContain(
+        'Outbound   public addresses and 10.0.0.0/8, fd00::/8 (never the platform itself)',
+      );
       const apiBase = /API base\s+(\S+)/.exec(allowing.output())![1]!;
       const botToken = /bot token\s+(\S+)/.exec(allowing.output())![1]!;
-      const patch = (url: string) => request(`${apiBase}/applications/@me`, { method: 'PATCH', headers: bot(botToken), json: { event_webhooks_url: url } });
+      const patch = (url: string) =>
+        request(`${apiBase}/applications/@me`, {
+          method: 'PATCH',
+          headers: bot(botToken),
+          json: { event_webhooks_url: url },
+        });
       expect((await patch('http://10.9.8.7/hooks')).status).toBe(200);
-      expect((await patch('http://127.0.0.1:9/hooks')).body.errors.event_webhooks_url._errors[0].message).toContain('loopback');
+      expect((await patch('http://127.0.0.1:9/hooks')).body.errors.event_webhooks_url._errors[0].message).toContain(
+        'loopback',
+      );
     } finally {
       allowing.child.kill('SIGTERM');
     }
     const none = await startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', 'none']);
     none.child.kill('SIGTERM');
     expect(none.output()).toContain('Outbound   public addresses only (never the platform itself)');
-    await expect(startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', '10.0.0/8'])).rejects.toThrow(/outboundAllow: "10.0.0\/8" is not an address range/);
+    await expect(startCli(['--port', '0', '--db', ':memory:', '--allow-outbound', '10.0.0/8'])).rejects.toThrow(
+      /outboundAllow: "10.0.0\/8" is not an address range/,
+    );
     expect(await allowing.exited).toBe(0);
     await Promise.all([dev.exited, none.exited]);
   }, 120_000);

@@ -39,7 +39,10 @@ let bin: string;
 beforeAll(async () => {
   const packs = tempDir();
   await run('npm', ['pack', '--pack-destination', packs, '--silent'], { cwd: PLATFORM, maxBuffer: 64 * 1024 * 1024 });
-  const tarball = join(packs, readdirSync(packs).find((file) => file.endsWith('.tgz'))!);
+  const tarball = join(
+    packs,
+    readdirSync(packs).find((file) => file.endsWith('.tgz'))!,
+  );
   project = join(tempDir(), 'my-game');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-game', version: '1.0.0', private: true }));
@@ -69,7 +72,10 @@ describe('the platform installed from its packed tarball', () => {
   });
 
   it('its bin starts a platform on port 0 that answers, and stops on SIGTERM', async () => {
-    const child = spawn(bin, ['--port', '0', '--db', ':memory:', '--log-format', 'json'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['--port', '0', '--db', ':memory:', '--log-format', 'json'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -90,7 +96,9 @@ describe('the platform installed from its packed tarball', () => {
   }, 120_000);
 
   it('on a postgres:// database without pg-native it says which package to install', async () => {
-    const failure = await run(bin, ['--port', '0', '--db', 'postgres://svcpp@127.0.0.1:1/svcpp'], { cwd: project }).then(
+    const failure = await run(bin, ['--port', '0', '--db', 'postgres://svcpp@127.0.0.1:1/svcpp'], {
+      cwd: project,
+    }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );

@@ -22,11 +22,15 @@ describe('checkAreas', () => {
   });
 
   it('refuses an area whose dependency is missing', () => {
-    expect(() => checkAreas([area('a'), area('voice', ['bot-api'])])).toThrow('platform area "voice" needs area "bot-api", which is not assembled');
+    expect(() => checkAreas([area('a'), area('voice', ['bot-api'])])).toThrow(
+      'platform area "voice" needs area "bot-api", which is not assembled',
+    );
   });
 
   it('refuses a circle of dependencies (one of them always comes later)', () => {
-    expect(() => checkAreas([area('a', ['b']), area('b', ['a'])])).toThrow('platform area "a" needs area "b", which comes after it (a circle of dependencies?)');
+    expect(() => checkAreas([area('a', ['b']), area('b', ['a'])])).toThrow(
+      'platform area "a" needs area "b", which comes after it (a circle of dependencies?)',
+    );
   });
 
   it('refuses an area that depends on itself', () => {
@@ -72,7 +76,11 @@ describe('gatewayFanOut', () => {
   const command = { op: 8, d: {}, session: {} } as GatewayCommand;
 
   it('merges READY extras in the list order (a later area overrides a field of an earlier one)', () => {
-    const fanOut = gatewayFanOut(() => [{ readyExtras: () => ({ lobbies: [1], guilds: [] }) }, {}, { readyExtras: () => ({ lobbies: [2] }) }]);
+    const fanOut = gatewayFanOut(() => [
+      { readyExtras: () => ({ lobbies: [1], guilds: [] }) },
+      {},
+      { readyExtras: () => ({ lobbies: [2] }) },
+    ]);
     expect(fanOut.readyExtras(user)).toEqual({ lobbies: [2], guilds: [] });
   });
 
@@ -84,13 +92,19 @@ describe('gatewayFanOut', () => {
         return answer;
       },
     });
-    expect(gatewayFanOut(() => [handler('a', false), handler('b', 'invalid'), handler('c', true)]).command(command)).toBe('invalid');
+    expect(
+      gatewayFanOut(() => [handler('a', false), handler('b', 'invalid'), handler('c', true)]).command(command),
+    ).toBe('invalid');
     expect(asked).toEqual(['a', 'b']);
     expect(gatewayFanOut(() => [handler('d', false)]).command(command)).toBe(false);
   });
 
   it('gives a presence update to the first handler that owns it', () => {
-    const fanOut = gatewayFanOut(() => [{ userPresence: () => false }, { userPresence: () => true }, { userPresence: () => 'invalid' }]);
+    const fanOut = gatewayFanOut(() => [
+      { userPresence: () => false },
+      { userPresence: () => true },
+      { userPresence: () => 'invalid' },
+    ]);
     expect(fanOut.userPresence(user, { status: 'online' } as never)).toBe(true);
   });
 
@@ -98,9 +112,18 @@ describe('gatewayFanOut', () => {
     const seen: string[] = [];
     let handlers: GatewayHandlers[] = [];
     const fanOut = gatewayFanOut(() => handlers);
-    const change: SessionsChange = { kind: 'user', userId: 'erin', applicationId: 'app', present: true, fromHistory: false };
+    const change: SessionsChange = {
+      kind: 'user',
+      userId: 'erin',
+      applicationId: 'app',
+      present: true,
+      fromHistory: false,
+    };
     fanOut.sessionsChanged(change);
-    handlers = [{ sessionsChanged: () => seen.push('a'), sessionsObserved: () => seen.push('a observed') }, { sessionsChanged: () => seen.push('b') }];
+    handlers = [
+      { sessionsChanged: () => seen.push('a'), sessionsObserved: () => seen.push('a observed') },
+      { sessionsChanged: () => seen.push('b') },
+    ];
     fanOut.sessionsChanged(change);
     fanOut.sessionsObserved(change);
     expect(seen).toEqual(['a', 'b', 'a observed']);

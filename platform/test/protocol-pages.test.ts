@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pages = readdirSync(join(root, 'protocol')).filter((name) => name.endsWith('.md')).sort();
+const pages = readdirSync(join(root, 'protocol'))
+  .filter((name) => name.endsWith('.md'))
+  .sort();
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens. */
 function anchors(text: string): Set<string> {
@@ -15,7 +17,14 @@ function anchors(text: string): Set<string> {
   for (const line of text.split('\n')) {
     if (line.startsWith('```')) fence = !fence;
     const heading = !fence && /^#{1,6} (.*)$/.exec(line);
-    if (heading) found.add(heading[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-'));
+    if (heading)
+      found.add(
+        heading[1]!
+          .trim()
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, '')
+          .replace(/ /g, '-'),
+      );
   }
   return found;
 }
@@ -34,7 +43,8 @@ it('resolves every relative link of the index and the pages', () => {
       const [path, anchor] = target!.split('#');
       const absolute = path ? resolve(dirname(join(root, file)), path) : join(root, file);
       if (!existsSync(absolute)) broken.push(`${file}: ${target}`);
-      else if (anchor && absolute.endsWith('.md') && !anchors(readFileSync(absolute, 'utf8')).has(anchor)) broken.push(`${file}: ${target}`);
+      else if (anchor && absolute.endsWith('.md') && !anchors(readFileSync(absolute, 'utf8')).has(anchor))
+        broken.push(`${file}: ${target}`);
     }
   }
   expect(broken).toEqual([]);

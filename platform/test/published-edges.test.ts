@@ -27,7 +27,11 @@ describe('as published, at the edges', () => {
         request(`${platform.apiBase}/gateway/bot`, { headers: bot(platform.devApp.botToken) }),
         request(`${platform.apiBase}/users/@me`),
         request(`${platform.apiBase}/no/such/route`),
-        request(`${platform.apiBase}/applications/@me`, { method: 'PATCH', headers: { ...bot(platform.devApp.botToken), 'content-type': 'application/json' }, raw: '{' }),
+        request(`${platform.apiBase}/applications/@me`, {
+          method: 'PATCH',
+          headers: { ...bot(platform.devApp.botToken), 'content-type': 'application/json' },
+          raw: '{',
+        }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404, 400]);
       for (const answer of answers) expect(answer.headers['content-type']).toBe('application/json');
@@ -83,7 +87,12 @@ describe('as published, at the edges', () => {
     it('still closes 4001 for a presence of the wrong shape', async () => {
       const client = await RawClient.open(platform.gatewayUrl);
       await client.nextOf(10);
-      client.send(2, { token: platform.devApp.botToken, intents: 0, properties: PROPERTIES, presence: { activities: 'none' } });
+      client.send(2, {
+        token: platform.devApp.botToken,
+        intents: 0,
+        properties: PROPERTIES,
+        presence: { activities: 'none' },
+      });
       expect((await client.expectClose()).code).toBe(4001);
     });
   });
@@ -92,7 +101,15 @@ describe('as published, at the edges', () => {
     it('carries the lists the published READY has: private_channels, relationships, presences (empty), user_settings, session_type', async () => {
       const client = await RawClient.open(platform.gatewayUrl);
       const ready = (await client.identify(platform.devApp.botToken)).d as Record<string, unknown>;
-      expect(ready).toMatchObject({ private_channels: [], relationships: [], presences: [], guild_join_requests: [], user_settings: {}, session_type: 'normal', guilds: [] });
+      expect(ready).toMatchObject({
+        private_channels: [],
+        relationships: [],
+        presences: [],
+        guild_join_requests: [],
+        user_settings: {},
+        session_type: 'normal',
+        guilds: [],
+      });
       await client.close();
     });
   });
@@ -109,7 +126,9 @@ describe('as published, at the edges', () => {
 
     it('still refuses versions it does not serve with 50041', async () => {
       for (const version of ['v8', 'v11']) {
-        const response = await request(`${platform.httpUrl}/api/${version}/users/@me`, { headers: bot(platform.devApp.botToken) });
+        const response = await request(`${platform.httpUrl}/api/${version}/users/@me`, {
+          headers: bot(platform.devApp.botToken),
+        });
         expect(response.status).toBe(400);
         expect(response.body).toEqual({ code: 50041, message: 'Invalid API version' });
       }
@@ -118,17 +137,28 @@ describe('as published, at the edges', () => {
 
   describe('HTTP requests as libraries send them', () => {
     it('answers a path served under other methods with 405, as published, and an unknown path with 404', async () => {
-      const wrongMethod = await request(`${platform.apiBase}/users/@me`, { method: 'DELETE', headers: bot(platform.devApp.botToken) });
+      const wrongMethod = await request(`${platform.apiBase}/users/@me`, {
+        method: 'DELETE',
+        headers: bot(platform.devApp.botToken),
+      });
       expect([wrongMethod.status, wrongMethod.body]).toEqual([405, { code: 0, message: '405: Method Not Allowed' }]);
-      const withParams = await request(`${platform.apiBase}/guilds/123/roles`, { method: 'PUT', headers: bot(platform.devApp.botToken) });
+      const withParams = await request(`${platform.apiBase}/guilds/123/roles`, {
+        method: 'PUT',
+        headers: bot(platform.devApp.botToken),
+      });
       expect(withParams.status).toBe(405);
-      const unknown = await request(`${platform.apiBase}/users/@me/nothing-here`, { method: 'DELETE', headers: bot(platform.devApp.botToken) });
+      const unknown = await request(`${platform.apiBase}/users/@me/nothing-here`, {
+        method: 'DELETE',
+        headers: bot(platform.devApp.botToken),
+      });
       expect([unknown.status, unknown.body]).toEqual([404, { code: 0, message: '404: Not Found' }]);
     });
 
     it('takes the authorization scheme in any case', async () => {
       for (const scheme of ['bot', 'BOT']) {
-        const response = await request(`${platform.apiBase}/users/@me`, { headers: { authorization: `${scheme} ${platform.devApp.botToken}` } });
+        const response = await request(`${platform.apiBase}/users/@me`, {
+          headers: { authorization: `${scheme} ${platform.devApp.botToken}` },
+        });
         expect(response.status, scheme).toBe(200);
       }
     });
@@ -166,7 +196,9 @@ describe('gateway v9: MESSAGE_CONTENT as published v9 serves it', () => {
   async function contentSeenOn(v: number): Promise<string> {
     const client = await RawClient.open(f.platform.gatewayUrl, `v=${v}&encoding=json`);
     await client.identify(f.botToken, { intents: 1 | (1 << 9) });
-    const sent = await request(`${f.platform.apiBase}/dev/channels/${f.generalId}/messages`, { json: { author_id: f.memberId, content: `from bob on v${v}` } });
+    const sent = await request(`${f.platform.apiBase}/dev/channels/${f.generalId}/messages`, {
+      json: { author_id: f.memberId, content: `from bob on v${v}` },
+    });
     expect(sent.status, sent.text).toBe(200);
     const message = await client.nextOf(0, 'MESSAGE_CREATE');
     await client.close();
@@ -187,13 +219,38 @@ describe('null and empty for what may be left out', () => {
   afterAll(() => f.platform.close());
 
   it('takes null for an optional field that is not nullable as left out (a message with every unset field null)', async () => {
-    const body = { content: 'nulls', embeds: null, allowed_mentions: null, tts: null, components: null, sticker_ids: null, message_reference: null, nonce: null, flags: null, attachments: null, poll: null, enforce_nonce: null };
+    const body = {
+      content: 'nulls',
+      embeds: null,
+      allowed_mentions: null,
+      tts: null,
+      components: null,
+      sticker_ids: null,
+      message_reference: null,
+      nonce: null,
+      flags: null,
+      attachments: null,
+      poll: null,
+      enforce_nonce: null,
+    };
     const sent = await botCall(f, 'POST', `/channels/${f.generalId}/messages`, body);
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body).toMatchObject({ content: 'nulls', embeds: [], components: [], flags: 0 });
-    const role = await botCall(f, 'POST', `/guilds/${f.guildId}/roles`, { name: 'nulls', permissions: null, color: null, hoist: null, mentionable: null });
+    const role = await botCall(f, 'POST', `/guilds/${f.guildId}/roles`, {
+      name: 'nulls',
+      permissions: null,
+      color: null,
+      hoist: null,
+      mentionable: null,
+    });
     expect(role.status, role.text).toBe(200);
-    const command = await botCall(f, 'POST', `/applications/${f.appId}/commands`, { name: 'nulls', description: 'd', options: null, nsfw: null, type: 1 });
+    const command = await botCall(f, 'POST', `/applications/${f.appId}/commands`, {
+      name: 'nulls',
+      description: 'd',
+      options: null,
+      nsfw: null,
+      type: 1,
+    });
     expect(command.status, command.text).toBe(201);
   });
 
@@ -225,7 +282,13 @@ describe('routes libraries call that the published service serves', () => {
     try {
       const response = await botCall(f, 'POST', `/channels/${f.generalId}/typing`);
       expect([response.status, response.text]).toEqual([204, '']);
-      expect(await typing.next('TYPING_START')).toMatchObject({ channel_id: f.generalId, guild_id: f.guildId, user_id: f.botUserId, timestamp: expect.any(Number), member: { user: { id: f.botUserId } } });
+      expect(await typing.next('TYPING_START')).toMatchObject({
+        channel_id: f.generalId,
+        guild_id: f.guildId,
+        user_id: f.botUserId,
+        timestamp: expect.any(Number),
+        member: { user: { id: f.botUserId } },
+      });
       const unknown = await botCall(f, 'POST', '/channels/123/typing');
       expect([unknown.status, unknown.body.code]).toEqual([404, 10003]);
     } finally {
@@ -233,4 +296,3 @@ describe('routes libraries call that the published service serves', () => {
     }
   });
 });
-

@@ -7,15 +7,14 @@ import { bot, request } from './helpers/http.js';
 import { createApp, startTestPlatform } from './helpers/platform.js';
 import { SRC, sourceFiles } from './helpers/sources.js';
 
-
-
 describe('the published-error table', () => {
   it('is the one place a numeric error code is written: no ApiError with a literal non-zero code elsewhere', () => {
     const inline: string[] = [];
     for (const file of sourceFiles()) {
       if (file.endsWith('published-errors.ts')) continue;
       for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
-        if (/new ApiError\(\s*\d+\s*,\s*[1-9]\d*\s*,/.test(line)) inline.push(`${relative(SRC, file)}:${n + 1}: ${line.trim()}`);
+        if (/new ApiError\(\s*\d+\s*,\s*[1-9]\d*\s*,/.test(line))
+          inline.push(`${relative(SRC, file)}:${n + 1}: ${line.trim()}`);
       }
     }
     expect(inline).toEqual([]);
@@ -32,7 +31,11 @@ describe('the published-error table', () => {
 
   it('fills the placeholders of a message and keeps status, code and extra headers', () => {
     const error = publishedError('MAX_LOBBY_MEMBERS', { limit: 25 });
-    expect([error.status, error.code, error.message]).toEqual([400, 30050, 'Maximum number of lobby members reached (25)']);
+    expect([error.status, error.code, error.message]).toEqual([
+      400,
+      30050,
+      'Maximum number of lobby members reached (25)',
+    ]);
     expect(publishedError('SLOWMODE', {}, { 'Retry-After': '3' }).headers).toEqual({ 'Retry-After': '3' });
     expect(publishedRefusal('MISSING_PERMISSIONS')).toEqual({ code: 50013, message: 'Missing Permissions' });
     expect(publishedRefusal('INVALID_OIDC_JWT')).toEqual({ code: 530020, message: 'Invalid OIDC JWT: {reason}' });

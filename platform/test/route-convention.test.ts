@@ -13,7 +13,9 @@ describe('one API prefix', () => {
     try {
       const apiRoutes = platform.routes.filter((route) => route.url.startsWith('/api/'));
       expect(apiRoutes.length).toBeGreaterThan(40);
-      const outside = apiRoutes.filter((route) => !route.url.startsWith('/api/v10/') && !route.url.startsWith('/api/oauth2/'));
+      const outside = apiRoutes.filter(
+        (route) => !route.url.startsWith('/api/v10/') && !route.url.startsWith('/api/oauth2/'),
+      );
       expect(outside).toEqual([]);
     } finally {
       await platform.close();
@@ -26,11 +28,18 @@ describe('route options', () => {
     const platform = await startTestPlatform();
     try {
       const url = `${platform.apiBase}/lobbies`;
-      const anonymous = await request(url, { method: 'POST',  json: { idle_timeout_seconds: 'x' } });
+      const anonymous = await request(url, { method: 'POST', json: { idle_timeout_seconds: 'x' } });
       expect(anonymous.status).toBe(401);
-      const authed = await request(url, { method: 'POST',  headers: bot(platform.devApp.botToken), json: { idle_timeout_seconds: 'x' } });
+      const authed = await request(url, {
+        method: 'POST',
+        headers: bot(platform.devApp.botToken),
+        json: { idle_timeout_seconds: 'x' },
+      });
       expect(authed.status).toBe(400);
-      expect(authed.body).toMatchObject({ code: 50035, errors: { idle_timeout_seconds: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } } });
+      expect(authed.body).toMatchObject({
+        code: 50035,
+        errors: { idle_timeout_seconds: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } },
+      });
     } finally {
       await platform.close();
     }
@@ -39,7 +48,8 @@ describe('route options', () => {
   it('refuses a body encoding the route does not take with CONTENT_TYPE_INVALID, after authentication', async () => {
     const platform = await startTestPlatform();
     try {
-      const response = await request(`${platform.apiBase}/lobbies`, { method: 'POST', 
+      const response = await request(`${platform.apiBase}/lobbies`, {
+        method: 'POST',
         headers: { ...bot(platform.devApp.botToken), 'content-type': 'application/x-www-form-urlencoded' },
         raw: 'secret=a',
       });
@@ -53,9 +63,15 @@ describe('route options', () => {
   it('validates query strings with the same field errors as bodies', async () => {
     const platform = await startTestPlatform();
     try {
-      const response = await request(`${platform.apiBase}/users/@me/guilds?limit=0`, { method: 'GET',  headers: bot(platform.devApp.botToken) });
+      const response = await request(`${platform.apiBase}/users/@me/guilds?limit=0`, {
+        method: 'GET',
+        headers: bot(platform.devApp.botToken),
+      });
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ code: 50035, errors: { limit: { _errors: [{ code: 'NUMBER_TYPE_MIN' }] } } });
+      expect(response.body).toMatchObject({
+        code: 50035,
+        errors: { limit: { _errors: [{ code: 'NUMBER_TYPE_MIN' }] } },
+      });
     } finally {
       await platform.close();
     }
@@ -64,7 +80,11 @@ describe('route options', () => {
   it('an unknown user token on a bot-only route is 50025 before the body is looked at', async () => {
     const platform = await startTestPlatform();
     try {
-      const response = await request(`${platform.apiBase}/lobbies`, { method: 'POST',  headers: bearer('not-a-token'), json: { flags: 'x' } });
+      const response = await request(`${platform.apiBase}/lobbies`, {
+        method: 'POST',
+        headers: bearer('not-a-token'),
+        json: { flags: 'x' },
+      });
       expect(response.status).toBe(401);
       expect(response.body).toMatchObject({ code: 50025 });
     } finally {
@@ -79,8 +99,13 @@ describe('one migration system', () => {
     openSqliteStore(path).close();
     const db = new Database(path);
     try {
-      const rows = db.prepare("SELECT key, value FROM meta WHERE key LIKE 'schema:%'").all() as Array<{ key: string; value: string }>;
-      expect(Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]))).toMatchObject({ 'schema:core': CORE_SCHEMA_MIGRATIONS.length });
+      const rows = db.prepare("SELECT key, value FROM meta WHERE key LIKE 'schema:%'").all() as Array<{
+        key: string;
+        value: string;
+      }>;
+      expect(Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]))).toMatchObject({
+        'schema:core': CORE_SCHEMA_MIGRATIONS.length,
+      });
     } finally {
       db.close();
     }

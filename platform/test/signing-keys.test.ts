@@ -24,11 +24,15 @@ const stress = `
 
 describe('OIDC signing key generation', () => {
   it('exports fresh keys as JWK under GC pressure without deadlocking', () => {
-    const child = spawnSync(process.execPath, ['--max-semi-space-size=1', '--import', 'tsx', '--input-type=module', '-e', stress], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      killSignal: 'SIGKILL',
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--max-semi-space-size=1', '--import', 'tsx', '--input-type=module', '-e', stress],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      },
+    );
     expect(child.signal, 'the child was killed: a deadlock').toBeNull();
     expect(child.stderr).toBe('');
     expect(child.stdout.trim()).toBe('exported 400 keys');

@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { isSnowflake, SNOWFLAKE_PATTERN } from '../src/ids/snowflake.js';
 import { SRC, sourceFiles } from './helpers/sources.js';
 
-
-
 describe('the snowflake pattern', () => {
   it('is written once: every whole-value id check uses isSnowflake or SNOWFLAKE_PATTERN', () => {
     const inline: string[] = [];
@@ -21,7 +19,8 @@ describe('the snowflake pattern', () => {
 
   it('takes 1 to 20 decimal digits and nothing else', () => {
     for (const id of ['0', '1', '12345678901234567890']) expect(isSnowflake(id), id).toBe(true);
-    for (const id of ['', '-1', '+1', ' 1', '1 ', '1e3', '0x10', '123456789012345678901', '１']) expect(isSnowflake(id), id).toBe(false);
+    for (const id of ['', '-1', '+1', ' 1', '1 ', '1e3', '0x10', '123456789012345678901', '１'])
+      expect(isSnowflake(id), id).toBe(false);
     expect(SNOWFLAKE_PATTERN.flags).toBe('');
   });
 });

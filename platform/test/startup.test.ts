@@ -65,7 +65,11 @@ describe('start-up', () => {
       expect(game.owner_user_id).toBe(frank.id);
       expect(state.users.filter((u: { username: string }) => u.username === 'frank')).toHaveLength(1);
       const guild = state.guilds.find((g: { name: string }) => g.name === 'Config Guild');
-      expect(guild).toMatchObject({ tag: 'CFG', member_count: 1, channels: [expect.objectContaining({ name: 'lobby', type: 0 })] });
+      expect(guild).toMatchObject({
+        tag: 'CFG',
+        member_count: 1,
+        channels: [expect.objectContaining({ name: 'lobby', type: 0 })],
+      });
     } finally {
       await second.close();
     }
@@ -73,9 +77,13 @@ describe('start-up', () => {
 
   it('refuses an invalid config with the field errors', async () => {
     await expect(startTestPlatform({ config: { users: [{ username: 'Not Valid!' }] } })).rejects.toThrow(/username/);
-    await expect(startTestPlatform({ config: { applications: [{ name: 'Orphan', parent: 'Missing Parent' }] } })).rejects.toThrow(/UNKNOWN_APPLICATION/);
+    await expect(
+      startTestPlatform({ config: { applications: [{ name: 'Orphan', parent: 'Missing Parent' }] } }),
+    ).rejects.toThrow(/UNKNOWN_APPLICATION/);
     // What an HTTP body may not carry, a config may not either: an unpaired surrogate never reaches the database.
-    await expect(startTestPlatform({ config: { users: [{ username: 'ok_name', global_name: 'Bad \ud800' }] } })).rejects.toThrow(/users.*0.*global_name.*STRING_TYPE_INVALID_UNICODE/);
+    await expect(
+      startTestPlatform({ config: { users: [{ username: 'ok_name', global_name: 'Bad \ud800' }] } }),
+    ).rejects.toThrow(/users.*0.*global_name.*STRING_TYPE_INVALID_UNICODE/);
   });
 
   it('serves HTTPS and WSS with a self-signed certificate exposed as caCertPem', async () => {
@@ -84,9 +92,14 @@ describe('start-up', () => {
       expect(platform.httpUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
       expect(platform.gatewayUrl).toMatch(/^wss:\/\//);
       expect(platform.caCertPem).toContain('BEGIN CERTIFICATE');
-      const discovery = await request(`${platform.httpUrl}/.well-known/openid-configuration`, { ca: platform.caCertPem! });
+      const discovery = await request(`${platform.httpUrl}/.well-known/openid-configuration`, {
+        ca: platform.caCertPem!,
+      });
       expect(discovery.body.issuer).toBe(platform.httpUrl);
-      const viaName = await request(`${platform.httpUrl.replace('127.0.0.1', 'localhost')}/api/v10/users/@me`, { ca: platform.caCertPem!, headers: { authorization: `Bot ${platform.devApp.botToken}` } });
+      const viaName = await request(`${platform.httpUrl.replace('127.0.0.1', 'localhost')}/api/v10/users/@me`, {
+        ca: platform.caCertPem!,
+        headers: { authorization: `Bot ${platform.devApp.botToken}` },
+      });
       expect(viaName.status).toBe(200);
       await expect(request(`${platform.httpUrl}/api/v10/users/@me`)).rejects.toThrow(/self-signed|certificate/);
     } finally {
@@ -99,11 +112,25 @@ describe('start-up', () => {
     const configFile = join(dir, 'config.json');
     writeFileSync(configFile, JSON.stringify({ users: [{ username: 'cli_user' }] }));
     const bin = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
-    const child = spawn(process.execPath, [bin, '--port', '0', '--db', testDatabase(join(dir, 'cli.db')), '--config', configFile, '--webhook-url', 'https://hooks.example.com/dev'], {
-      cwd: dir,
-      env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        '--port',
+        '0',
+        '--db',
+        testDatabase(join(dir, 'cli.db')),
+        '--config',
+        configFile,
+        '--webhook-url',
+        'https://hooks.example.com/dev',
+      ],
+      {
+        cwd: dir,
+        env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -126,7 +153,9 @@ describe('start-up', () => {
       expect(state.body.applications[0].bot_token).toBe(botToken);
       expect(state.body.users.map((u: { username: string }) => u.username)).toContain('cli_user');
       expect(state.body.applications[0].webhook_url).toBe('https://hooks.example.com/dev');
-      expect((await request(`${apiBase}/users/@me`, { headers: { authorization: `Bot ${botToken}` } })).status).toBe(200);
+      expect((await request(`${apiBase}/users/@me`, { headers: { authorization: `Bot ${botToken}` } })).status).toBe(
+        200,
+      );
       // Secrets are printed on the banner only, never in log lines.
       const logLines = output.split('\n').filter((line) => line.startsWith('{'));
       for (const line of logLines) {

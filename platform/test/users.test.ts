@@ -9,7 +9,14 @@ describe('users', () => {
   let publisher: AppCredentials;
   let guildIds: string[];
   const token = async (scope: string, clientId = platform.devApp.id, user = 'erin') =>
-    (await accessTokenFor(platform, { clientId, scope, user, ...(clientId === premiumApp?.id ? { clientSecret: premiumApp.client_secret } : {}) })).access_token;
+    (
+      await accessTokenFor(platform, {
+        clientId,
+        scope,
+        user,
+        ...(clientId === premiumApp?.id ? { clientSecret: premiumApp.client_secret } : {}),
+      })
+    ).access_token;
   const get = (path: string, headers: Record<string, string>) => request(`${platform.apiBase}${path}`, { headers });
 
   beforeAll(async () => {
@@ -33,7 +40,10 @@ describe('users', () => {
           { name: 'Second Guild', banner: null, members: ['erin', 'dev_user'] },
           { name: 'Third Guild', members: ['erin'] },
         ],
-        applications: [{ name: 'Publisher App' }, { name: 'Premium Partner', identify_premium_approved: true, redirect_uris: ['http://127.0.0.1/callback'] }],
+        applications: [
+          { name: 'Publisher App' },
+          { name: 'Premium Partner', identify_premium_approved: true, redirect_uris: ['http://127.0.0.1/callback'] },
+        ],
       },
     });
     const { applications } = await devState(platform);
@@ -66,7 +76,9 @@ describe('users', () => {
     it('reports premium_type 0 unless the app is approved for identify.premium and the token holds it', async () => {
       expect((await get('/users/@me', bearer(await token('identify')))).body.premium_type).toBe(0);
       expect((await get('/users/@me', bearer(await token('identify', premiumApp.id)))).body.premium_type).toBe(0);
-      expect((await get('/users/@me', bearer(await token('identify identify.premium', premiumApp.id)))).body.premium_type).toBe(2);
+      expect(
+        (await get('/users/@me', bearer(await token('identify identify.premium', premiumApp.id)))).body.premium_type,
+      ).toBe(2);
     });
 
     it('needs identify (50026), which the sdk.* scopes imply', async () => {
@@ -111,15 +123,24 @@ describe('users', () => {
       const response = await get('/users/@me/guilds', bearer(await token('guilds')));
       expect(response.body).toHaveLength(3);
       for (const guild of response.body) expect(guild).toHaveProperty('banner');
-      expect(response.body[0]).toMatchObject({ name: 'Tagged Guild', banner: 'banner_hash_1', owner: true, features: ['GUILD_TAGS'] });
+      expect(response.body[0]).toMatchObject({
+        name: 'Tagged Guild',
+        banner: 'banner_hash_1',
+        owner: true,
+        features: ['GUILD_TAGS'],
+      });
       expect(response.body[1]).toMatchObject({ name: 'Second Guild', banner: null, owner: false });
       expect(typeof response.body[0].permissions).toBe('string');
     });
 
     it('paginates with before/after/limit and counts with with_counts', async () => {
       const auth = bearer(await token('guilds'));
-      expect((await get(`/users/@me/guilds?after=${guildIds[0]}`, auth)).body.map((g: { id: string }) => g.id)).toEqual(guildIds.slice(1));
-      expect((await get(`/users/@me/guilds?before=${guildIds[2]}&limit=1`, auth)).body.map((g: { id: string }) => g.id)).toEqual([guildIds[1]]);
+      expect((await get(`/users/@me/guilds?after=${guildIds[0]}`, auth)).body.map((g: { id: string }) => g.id)).toEqual(
+        guildIds.slice(1),
+      );
+      expect(
+        (await get(`/users/@me/guilds?before=${guildIds[2]}&limit=1`, auth)).body.map((g: { id: string }) => g.id),
+      ).toEqual([guildIds[1]]);
       expect((await get('/users/@me/guilds?limit=2', auth)).body).toHaveLength(2);
       const counted = await get('/users/@me/guilds?with_counts=true', auth);
       expect(counted.body[1].approximate_member_count).toBe(2);
@@ -127,14 +148,17 @@ describe('users', () => {
     });
 
     it('validates the query', async () => {
-      const response = await get('/users/@me/guilds?limit=500&before=abc&with_counts=maybe', bearer(await token('guilds')));
+      const response = await get(
+        '/users/@me/guilds?limit=500&before=abc&with_counts=maybe',
+        bearer(await token('guilds')),
+      );
       expect(response.status).toBe(400);
       expect(response.body.errors.limit._errors[0].code).toBe('NUMBER_TYPE_MAX');
       expect(response.body.errors.before._errors[0].code).toBe('NUMBER_TYPE_COERCE');
       expect(response.body.errors.with_counts._errors[0].code).toBe('BASE_TYPE_CHOICES');
     });
 
-    it('lists a bot\'s guilds without scopes', async () => {
+    it("lists a bot's guilds without scopes", async () => {
       const response = await get('/users/@me/guilds', bot(platform.devApp.botToken));
       expect(response.status).toBe(200);
       expect(response.body).toEqual([]);
@@ -148,20 +172,39 @@ describe('users', () => {
       const response = await get('/users/@me/connections', bearer(await token('connections')));
       expect(response.status).toBe(200);
       expect(response.body).toEqual([
-        { type: 'steam', id: '765', name: 'erin_steam', verified: true, visibility: 1, friend_sync: false, show_activity: true, two_way_link: false, revoked: false, integrations: [] },
+        {
+          type: 'steam',
+          id: '765',
+          name: 'erin_steam',
+          verified: true,
+          visibility: 1,
+          friend_sync: false,
+          show_activity: true,
+          two_way_link: false,
+          revoked: false,
+          integrations: [],
+        },
       ]);
       expect(publisher.id).toBeTruthy();
     });
   });
 
   it('validates dev user creation', async () => {
-    const response = await request(`${platform.apiBase}/dev/users`, { json: { username: 'Bad Name', premium_type: 9, primary_guild: 'No Such Guild' } });
+    const response = await request(`${platform.apiBase}/dev/users`, {
+      json: { username: 'Bad Name', premium_type: 9, primary_guild: 'No Such Guild' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors.username._errors[0].code).toBe('STRING_TYPE_REGEX');
     expect(response.body.errors.premium_type._errors[0].code).toBe('NUMBER_TYPE_MAX');
-    const unknownGuild = await request(`${platform.apiBase}/dev/users`, { json: { username: 'guildless', primary_guild: 'No Such Guild' } });
+    const unknownGuild = await request(`${platform.apiBase}/dev/users`, {
+      json: { username: 'guildless', primary_guild: 'No Such Guild' },
+    });
     expect(unknownGuild.body.errors.primary_guild._errors[0].code).toBe('UNKNOWN_GUILD');
-    expect((await request(`${platform.apiBase}/dev/state`)).body.users.some((u: { username: string }) => u.username === 'guildless')).toBe(false);
+    expect(
+      (await request(`${platform.apiBase}/dev/state`)).body.users.some(
+        (u: { username: string }) => u.username === 'guildless',
+      ),
+    ).toBe(false);
   });
 
   it('validates guild tags (1–4 characters) in the configuration', async () => {

@@ -43,13 +43,27 @@ describe('C ABI: voice rules on a live call', () => {
     const call = other.client.startCall(lobbyId);
     call.selfMute = true;
     await call.waitForStatus(CallStatus.Connected);
-    await until(() => other.client.getLobby(lobbyId)?.call?.participants.some((p) => p.userId === other.id && p.selfMute) === true,
-      'the other player is in the call, self-muted');
+    await until(
+      () =>
+        other.client.getLobby(lobbyId)?.call?.participants.some((p) => p.userId === other.id && p.selfMute) === true,
+      'the other player is in the call, self-muted',
+    );
 
     const token = await provisionalToken(e2e, `capi-voice-rules-${Date.now()}`, 'Capi Voice');
-    const { stdout, stderr } = await run(program,
-      [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token, secret, other.id.toString(), strangerLobby.toString()],
-      { timeout: 90_000 }).catch((error: { stdout?: string; stderr?: string }) => {
+    const { stdout, stderr } = await run(
+      program,
+      [
+        e2e.apiBase,
+        e2e.webBase,
+        e2e.caFile,
+        e2e.platform.devApp.id,
+        token,
+        secret,
+        other.id.toString(),
+        strangerLobby.toString(),
+      ],
+      { timeout: 90_000 },
+    ).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`voice_call_rules failed:\n${error.stderr ?? ''}${error.stdout ?? ''}`);
     });
     expect(stdout).toBe('voice call rules: ok\n');

@@ -8,8 +8,15 @@ import { e2eClient } from './support.js';
 export type Recorded = Array<[keyof ClientEvents, ...unknown[]]>;
 
 const SOCIAL_EVENTS = [
-  'messageCreated', 'messageUpdated', 'messageDeleted', 'lobbyCreated', 'lobbyDeleted', 'lobbyUpdated',
-  'lobbyMemberAdded', 'lobbyMemberRemoved', 'lobbyMemberUpdated',
+  'messageCreated',
+  'messageUpdated',
+  'messageDeleted',
+  'lobbyCreated',
+  'lobbyDeleted',
+  'lobbyUpdated',
+  'lobbyMemberAdded',
+  'lobbyMemberRemoved',
+  'lobbyMemberUpdated',
 ] as const satisfies ReadonlyArray<keyof ClientEvents>;
 
 export interface Player {
@@ -21,7 +28,11 @@ export interface Player {
 }
 
 /** A provisional player of the dev application, connected (Ready), recording every social event. */
-export async function connectProvisionalPlayer(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], name: string): Promise<Player> {
+export async function connectProvisionalPlayer(
+  e2e: E2EPlatform,
+  backend: (typeof BACKENDS)[number],
+  name: string,
+): Promise<Player> {
   const client = e2eClient(e2e, backend);
   return connectPlayer(client, await provisionalToken(e2e, `${name}-${backend}`, name));
 }

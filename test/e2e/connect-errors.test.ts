@@ -11,7 +11,10 @@ import { freeLoopbackPort } from '../../platform/test/helpers/ports.js';
 import { e2eClient } from './support.js';
 
 async function connectFailure(connect: () => Promise<void>): Promise<SvcppConnectionError> {
-  const failure = await connect().then(() => undefined, (error: unknown) => error);
+  const failure = await connect().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   expect(failure).toBeInstanceOf(SvcppConnectionError);
   return failure as SvcppConnectionError;
 }
@@ -29,7 +32,7 @@ describe.each(BACKENDS)('connect() failures over %s', (backend) => {
   });
 
   it('a CA that does not sign the platform certificate: TLS verification failed, with the problem, not retryable', async () => {
-    await using client = e2eClient(e2e, backend, { caFile: undefined });  // the system roots only
+    await using client = e2eClient(e2e, backend, { caFile: undefined }); // the system roots only
     await client.updateToken(token);
     const failure = await connectFailure(() => client.connect());
     expect(failure).toMatchObject({ code: 'ERR_SVCPP_CONNECTION_FAILED', retryable: false });
@@ -50,7 +53,10 @@ describe.each(BACKENDS)('connect() failures over %s', (backend) => {
 
   it('a host name that does not resolve: name not resolved', async () => {
     // .invalid never resolves (RFC 2606); with no resolver reachable the lookup fails at once all the same.
-    await using client = e2eClient(e2e, backend, { apiBase: 'https://svcpp-test.invalid/api/v10', webBase: 'https://svcpp-test.invalid' });
+    await using client = e2eClient(e2e, backend, {
+      apiBase: 'https://svcpp-test.invalid/api/v10',
+      webBase: 'https://svcpp-test.invalid',
+    });
     await client.updateToken(token);
     const failure = await connectFailure(() => client.connect());
     expect(failure).toMatchObject({ code: 'ERR_SVCPP_CONNECTION_FAILED' });
@@ -62,7 +68,11 @@ describe.each(BACKENDS)('connect() failures over %s', (backend) => {
     await client.updateToken('not-a-token-the-platform-issued');
     const failure = await connectFailure(() => client.connect());
     expect(failure).toMatchObject({ code: 'ERR_SVCPP_UNEXPECTED_CLOSE', detail: 4004, retryable: false });
-    expect(failure.cause).toMatchObject({ reason: ConnectionFailureReason.InvalidToken, closeCode: 4004, retryable: false });
+    expect(failure.cause).toMatchObject({
+      reason: ConnectionFailureReason.InvalidToken,
+      closeCode: 4004,
+      retryable: false,
+    });
   });
 
   it('no token at all: invalid token before any request, not retryable', async () => {

@@ -29,7 +29,11 @@ describe('C++ example: provisional login through svcpp.hpp', () => {
     const token = await provisionalToken(e2e, 'cpp-example-player', 'Cpp Player');
     const me = await e2e.server.createProvisionalToken({ externalUserId: 'cpp-example-player' });
     expect(me.accessToken).toBeTypeOf('string');
-    const { stdout, stderr } = await run(example, [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token], { timeout: 30_000 });
+    const { stdout, stderr } = await run(
+      example,
+      [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token],
+      { timeout: 30_000 },
+    );
     expect(stdout).toMatch(/^ready \d+ cpp_player_[0-9a-f]{6}\n$/);
     expect(stderr).toMatch(/status Ready/);
     expect(stderr).not.toContain(token); // the SDK never logs tokens

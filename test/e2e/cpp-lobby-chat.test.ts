@@ -22,7 +22,15 @@ describe('C++ example: lobby chat through svcpp.hpp', () => {
 
   it('creates a lobby, sends a message with metadata and reads it back', async () => {
     const token = await provisionalToken(e2e, 'cpp-chat-player', 'Chat Player');
-    const args = [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token, 'cpp-example-lobby', 'gg from C++ ✓'];
+    const args = [
+      e2e.apiBase,
+      e2e.webBase,
+      e2e.caFile,
+      e2e.platform.devApp.id,
+      token,
+      'cpp-example-lobby',
+      'gg from C++ ✓',
+    ];
     const { stdout, stderr } = await run(example, args, { timeout: 30_000 });
     const [lobby, sent, read] = stdout.trimEnd().split('\n');
     expect(lobby).toMatch(/^lobby \d+$/);

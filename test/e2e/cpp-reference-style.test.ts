@@ -22,7 +22,9 @@ describe('C++ sample in the reference SDK style, through the deprecated aliases'
   beforeAll(async () => {
     issuer = await startFakeIssuer(OIDC_AUDIENCE);
     e2e = await startE2EPlatform({ allowLocalhostIssuers: true, outboundCaPems: [issuer.caPem] });
-    game = await createPublicClientApp(e2e, { identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: OIDC_AUDIENCE }] });
+    game = await createPublicClientApp(e2e, {
+      identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: OIDC_AUDIENCE }],
+    });
   });
   afterAll(async () => {
     await e2e.close();
@@ -32,7 +34,11 @@ describe('C++ sample in the reference SDK style, through the deprecated aliases'
   it('signs two provisional players in, makes them game friends and ends it through the reference names', async () => {
     const hostToken = await issuer.sign({ sub: 'reference-style-host' });
     const guestToken = await issuer.sign({ sub: 'reference-style-guest' });
-    const { stdout, stderr } = await run(sample, [e2e.apiBase, e2e.webBase, e2e.caFile, game.id, hostToken, guestToken], { timeout: 45_000 });
+    const { stdout, stderr } = await run(
+      sample,
+      [e2e.apiBase, e2e.webBase, e2e.caFile, game.id, hostToken, guestToken],
+      { timeout: 45_000 },
+    );
     const [ready, ...steps] = stdout.trimEnd().split('\n');
     expect(ready).toMatch(/^ready host \d+ guest \d+$/);
     // Every step happened once: the request and its acceptance, the host's view of the friendship (the platform
@@ -43,7 +49,9 @@ describe('C++ sample in the reference SDK style, through the deprecated aliases'
     const refused = 'discord friend request: ValidationError: provisional accounts have no platform relationships';
     const removed = 'removed: ok';
     const ended = 'guest: relationship with host ended, game axis';
-    expect([...steps].sort()).toEqual(['game friend request sent: ok', 'guest accepted: ok', viewed, refused, removed, ended].sort());
+    expect([...steps].sort()).toEqual(
+      ['game friend request sent: ok', 'guest accepted: ok', viewed, refused, removed, ended].sort(),
+    );
     // Callbacks of different clients may interleave; these follow from one another.
     expect(steps.indexOf(viewed)).toBeLessThan(steps.indexOf(refused));
     expect(steps.indexOf(refused)).toBeLessThan(steps.indexOf(removed));

@@ -52,8 +52,11 @@ describe('C++ example: a voice call through svcpp.hpp', () => {
     const tone = join(dir, 'tone.wav');
     writeToneWav(tone, 440, 2);
     const token = await provisionalToken(e2e, 'cpp-voice-player', 'Cpp Voice');
-    const { stdout, stderr } = await run(example, [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token, secret, tone, '3'],
-      { timeout: 60_000 });
+    const { stdout, stderr } = await run(
+      example,
+      [e2e.apiBase, e2e.webBase, e2e.caFile, e2e.platform.devApp.id, token, secret, tone, '3'],
+      { timeout: 60_000 },
+    );
     expect(stdout).toMatch(new RegExp(`^connected ${lobbyId}\\nspeaking\\nquiet\\nencryption .*\\nended \\d+\\n$`));
     // The encryption state through svcpp.hpp (svcpp addition): DAVE 1, an epoch, and the privacy code the listener
     // showed too, reached through encryption-state events.

@@ -48,7 +48,12 @@ describe('crossings of the N-API edge', () => {
       await until(() => seen.some((s) => s.message?.id === sent), 'bob reads the message in his handler');
       const walk = seen.find((s) => s.message?.id === sent)!;
       expect(walk.message).toMatchObject({
-        id: sent, rawContent: 'counted', authorId: ada.id, author: { id: ada.id }, lobbyId, metadata: { kind: 'count' },
+        id: sent,
+        rawContent: 'counted',
+        authorId: ada.id,
+        author: { id: ada.id },
+        lobbyId,
+        metadata: { kind: 'count' },
       });
       expect(walk.crossings).toBe(2n);
     } finally {
@@ -68,7 +73,14 @@ describe('crossings of the N-API edge', () => {
       const sent = await ada.client.sendLobbyMessage(lobbyId, 'carried', { kind: 'payload' });
       await until(() => seen.some((s) => s.id === sent), 'bob gets the message with its event');
       const walk = seen.find((s) => s.id === sent)!;
-      expect(walk.message).toMatchObject({ id: sent, rawContent: 'carried', authorId: ada.id, author: { id: ada.id }, lobbyId, metadata: { kind: 'payload' } });
+      expect(walk.message).toMatchObject({
+        id: sent,
+        rawContent: 'carried',
+        authorId: ada.id,
+        author: { id: ada.id },
+        lobbyId,
+        metadata: { kind: 'payload' },
+      });
       expect(walk.crossings).toBe(1n);
     } finally {
       bob.client.off('messageCreated', onMessage);
@@ -85,8 +97,16 @@ describe('crossings of the N-API edge', () => {
     bob.client.on('userUpdated', onUser);
     try {
       // A USER_UPDATE of bob himself, published to his session by the platform's development route.
-      const d = { id: bob.id.toString(), username: bob.client.currentUser!.username, global_name: 'Bob Renamed', is_provisional: true };
-      const response = await request(`${e2e.apiBase}/dev/gateway/dispatch`, { ca: e2e.caPem, json: { user_ids: [d.id], t: 'USER_UPDATE', d, count: 1 } });
+      const d = {
+        id: bob.id.toString(),
+        username: bob.client.currentUser!.username,
+        global_name: 'Bob Renamed',
+        is_provisional: true,
+      };
+      const response = await request(`${e2e.apiBase}/dev/gateway/dispatch`, {
+        ca: e2e.caPem,
+        json: { user_ids: [d.id], t: 'USER_UPDATE', d, count: 1 },
+      });
       expect(response.status).toBe(200);
       await until(() => seen.some((s) => s.user?.globalName === 'Bob Renamed'), 'bob gets his update with its user');
       const walk = seen.find((s) => s.user?.globalName === 'Bob Renamed')!;

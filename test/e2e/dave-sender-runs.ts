@@ -12,7 +12,7 @@ const MARKER = 0xfafa;
 /** The frame's nonce, or null for a payload that is not a DAVE frame (the Opus silence frame sent in clear). */
 export function daveNonce(payload: Buffer): number | null {
   if (payload.length < TAG_BYTES + 4 || payload.readUInt16BE(payload.length - 2) !== MARKER) return null;
-  const supplemental = payload[payload.length - 3]!;  // tag + nonce + this byte + the marker (Opus: no clear ranges)
+  const supplemental = payload[payload.length - 3]!; // tag + nonce + this byte + the marker (Opus: no clear ranges)
   let at = payload.length - supplemental + TAG_BYTES;
   const end = payload.length - 3;
   let nonce = 0;

@@ -36,9 +36,17 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
     await until(() => bob.of('messageCreated').some(([m]) => m === id), 'bob receives the DM');
     await until(() => ada.of('messageCreated').some(([m]) => m === id), 'ada is told about her own DM');
     expect(bob.client.getMessage(id)).toMatchObject({
-      id, content: 'hi bob', authorId: ada.id, author: { id: ada.id, isProvisional: true }, recipientId: bob.id,
+      id,
+      content: 'hi bob',
+      authorId: ada.id,
+      author: { id: ada.id, isProvisional: true },
+      recipientId: bob.id,
       // Ephemeral: the channel id is the other user's id as each side sees it, and there is no channel object.
-      channelId: ada.id, lobbyId: undefined, metadata: { mood: 'cheerful' }, sentFromGame: true, editedTimestamp: 0n,
+      channelId: ada.id,
+      lobbyId: undefined,
+      metadata: { mood: 'cheerful' },
+      sentFromGame: true,
+      editedTimestamp: 0n,
     });
     expect(ada.client.getMessage(id)).toMatchObject({ id, channelId: bob.id, recipientId: bob.id });
     expect(bob.client.getChannel(ada.id)).toBeUndefined();
@@ -52,39 +60,70 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
     const edited = bob.client.getMessage(id)!;
     expect(edited.content).toBe('hi bob!');
     expect(edited.editedTimestamp).toBeGreaterThanOrEqual(edited.sentTimestamp);
-    await expect(act(bob.client, () => bob.client.editUserMessage(ada.id, id, 'hacked'))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50005 });
-    await expect(act(ada.client, () => ada.client.editUserMessage(bob.id, id, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(bob.client, () => bob.client.editUserMessage(ada.id, id, 'hacked'))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 403,
+      errorCode: 50005,
+    });
+    await expect(act(ada.client, () => ada.client.editUserMessage(bob.id, id, ''))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
   });
 
   it('the game server sets moderation metadata on a DM: both sides get messageUpdated and read it', async () => {
     const id = sent[0]!;
     await e2e.server.setDirectMessageModerationMetadata(String(id), { verdict: 'clean', reviewer: 'auto' });
     for (const player of [ada, bob]) {
-      await until(() => player.client.getMessage(id)?.moderationMetadata.verdict === 'clean', `${player.id} sees the moderation metadata`);
+      await until(
+        () => player.client.getMessage(id)?.moderationMetadata.verdict === 'clean',
+        `${player.id} sees the moderation metadata`,
+      );
       expect(player.of('messageUpdated').some(([m]) => m === id)).toBe(true);
     }
-    expect(bob.client.getMessage(id)).toMatchObject({ content: 'hi bob!', moderationMetadata: { verdict: 'clean', reviewer: 'auto' } });
+    expect(bob.client.getMessage(id)).toMatchObject({
+      content: 'hi bob!',
+      moderationMetadata: { verdict: 'clean', reviewer: 'auto' },
+    });
     // At most 5 keys (PROTOCOL.md §10.4): refused with the field error body, nothing changes.
     const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, 'v']));
-    await expect(e2e.server.setDirectMessageModerationMetadata(String(id), six)).rejects.toMatchObject({ status: 400, code: 50035 });
-    expect((await act(bob.client, () => bob.client.getUserMessages(ada.id, 10))).find((m) => m.id === id)?.moderationMetadata).toEqual({ verdict: 'clean', reviewer: 'auto' });
+    await expect(e2e.server.setDirectMessageModerationMetadata(String(id), six)).rejects.toMatchObject({
+      status: 400,
+      code: 50035,
+    });
+    expect(
+      (await act(bob.client, () => bob.client.getUserMessages(ada.id, 10))).find((m) => m.id === id)
+        ?.moderationMetadata,
+    ).toEqual({ verdict: 'clean', reviewer: 'auto' });
   });
 
   it('rejects over-limit content and metadata before any request', async () => {
-    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'x'.repeat(2001)))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'x'.repeat(2001)))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, ''))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
     const tooMany = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v']));
-    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'ok', tooMany))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.getUserMessages(bob.id, 201))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'ok', tooMany))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(ada.client, () => ada.client.getUserMessages(bob.id, 201))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
     expect((await act(ada.client, () => ada.client.getUserMessages(bob.id, 10))).map((m) => m.id)).toEqual([sent[0]]);
   });
 
   it('reads the history newest first: from the cache, then over HTTP for a fresh client', async () => {
-    for (const text of ['two', 'three']) sent.push(await act(bob.client, () => bob.client.sendUserMessage(ada.id, text)));
+    for (const text of ['two', 'three'])
+      sent.push(await act(bob.client, () => bob.client.sendUserMessage(ada.id, text)));
     await until(() => ada.of('messageCreated').some(([m]) => m === sent[2]), 'ada receives the last DM');
     const cached = await act(ada.client, () => ada.client.getUserMessages(bob.id, 2));
     expect(cached.map((m) => m.content)).toEqual(['three', 'two']);
-    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id))).map((m) => m.content)).toEqual(['three', 'two', 'hi bob!']);
+    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id))).map((m) => m.content)).toEqual([
+      'three',
+      'two',
+      'hi bob!',
+    ]);
 
     // A second session of ada's account starts with an empty cache: the history comes over HTTP.
     await using fresh = e2eClient(e2e, backend);
@@ -92,15 +131,24 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
     expect(again.id).toBe(ada.id);
     expect(fresh.getMessage(sent[1]!)).toBeUndefined();
     const fetched = await act(fresh, () => fresh.getUserMessages(bob.id, 10));
-    expect(fetched.map((m) => [m.id, m.content, m.authorId])).toEqual([[sent[2], 'three', bob.id], [sent[1], 'two', bob.id], [sent[0], 'hi bob!', ada.id]]);
+    expect(fetched.map((m) => [m.id, m.content, m.authorId])).toEqual([
+      [sent[2], 'three', bob.id],
+      [sent[1], 'two', bob.id],
+      [sent[0], 'hi bob!', ada.id],
+    ]);
     expect(fresh.getMessage(sent[1]!)).toMatchObject({ content: 'two' }); // fetched messages are cached
 
-    expect(await act(ada.client, () => ada.client.getUserMessageSummaries())).toEqual([{ userId: bob.id, lastMessageId: sent[2] }]);
+    expect(await act(ada.client, () => ada.client.getUserMessageSummaries())).toEqual([
+      { userId: bob.id, lastMessageId: sent[2] },
+    ]);
   });
 
   it('deletes: both sides get messageDeleted with their own channel id', async () => {
     const id = sent[2]!;
-    await expect(act(ada.client, () => ada.client.deleteUserMessage(bob.id, id))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    await expect(act(ada.client, () => ada.client.deleteUserMessage(bob.id, id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 403,
+    });
     await act(bob.client, () => bob.client.deleteUserMessage(ada.id, id));
     await until(() => ada.of('messageDeleted').some(([m]) => m === id), 'ada sees the deletion');
     await until(() => bob.of('messageDeleted').some(([m]) => m === id), 'bob sees the deletion');
@@ -124,9 +172,15 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
     const [a, b] = players as [Player, Player];
     try {
       // Friend request and acceptance over the platform's relationship route (the SDK side is another area).
-      for (const [from, to] of [[0, b], [1, a]] as const) {
+      for (const [from, to] of [
+        [0, b],
+        [1, a],
+      ] as const) {
         const answer = await request(`${e2e.apiBase}/users/@me/relationships/${to.id}`, {
-          ca: e2e.caPem, method: 'PUT', headers: bearer(tokens[from]!), json: { type: 1 },
+          ca: e2e.caPem,
+          method: 'PUT',
+          headers: bearer(tokens[from]!),
+          json: { type: 1 },
         });
         expect(answer.status).toBe(204);
       }
@@ -135,7 +189,12 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
       const seen = b.client.getMessage(id)!;
       expect(seen.channelId).toBe(a.client.getMessage(id)!.channelId); // one channel for the pair
       expect(seen.channelId).not.toBe(a.id);
-      expect(b.client.getChannel(seen.channelId)).toEqual({ id: seen.channelId, name: '', recipients: [a.id], type: ChannelType.Dm });
+      expect(b.client.getChannel(seen.channelId)).toEqual({
+        id: seen.channelId,
+        name: '',
+        recipients: [a.id],
+        type: ChannelType.Dm,
+      });
       expect(b.client.canOpenMessageInPlatform(id)).toBe(true);
       expect((await act(b.client, () => b.client.getUserMessages(a.id, 5))).map((m) => m.id)).toEqual([id]);
     } finally {

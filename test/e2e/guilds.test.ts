@@ -38,7 +38,11 @@ describe.each(BACKENDS)('guilds over %s', (backend) => {
         { name: 'news', type: 0, position: 2 },
       ],
     });
-    joined = await createGuild(e2e, { name: `Joined ${backend}`, members: [username], channels: [{ name: 'chat', type: 0 }] });
+    joined = await createGuild(e2e, {
+      name: `Joined ${backend}`,
+      members: [username],
+      channels: [{ name: 'chat', type: 0 }],
+    });
     foreign = await createGuild(e2e, { name: `Foreign ${backend}`, owner: `stranger_${backend}` });
   });
   afterAll(() => e2e.close());
@@ -53,30 +57,52 @@ describe.each(BACKENDS)('guilds over %s', (backend) => {
   it('lists the guilds of a user signed in with OAuth2', async () => {
     await using client = await signedInClient();
     const guilds = await client.getUserGuilds();
-    expect(guilds).toEqual(expect.arrayContaining([{ id: owned, name: `Owned ${backend}` }, { id: joined, name: `Joined ${backend}` }]));
+    expect(guilds).toEqual(
+      expect.arrayContaining([
+        { id: owned, name: `Owned ${backend}` },
+        { id: joined, name: `Joined ${backend}` },
+      ]),
+    );
     expect(guilds.map((g) => g.id)).not.toContain(foreign);
   });
 
-  it('lists a guild\'s channels sorted by position; only an owner\'s text channels are linkable', async () => {
+  it("lists a guild's channels sorted by position; only an owner's text channels are linkable", async () => {
     await using client = await signedInClient();
     const channels = await client.getGuildChannels(owned);
     expect(channels.map((c) => [c.name, c.type, c.position])).toEqual([
-      ['Text', ChannelType.GuildCategory, 0], ['general', ChannelType.GuildText, 1], ['news', ChannelType.GuildText, 2],
+      ['Text', ChannelType.GuildCategory, 0],
+      ['general', ChannelType.GuildText, 1],
+      ['news', ChannelType.GuildText, 2],
       ['lounge', ChannelType.GuildVoice, 3],
     ]);
     const [category, general, news, lounge] = channels;
-    expect(general).toMatchObject({ parentId: category?.id, isLinkable: true, isViewableAndWriteableByAllMembers: true, linkedLobby: undefined });
+    expect(general).toMatchObject({
+      parentId: category?.id,
+      isLinkable: true,
+      isViewableAndWriteableByAllMembers: true,
+      linkedLobby: undefined,
+    });
     expect(category?.parentId).toBeUndefined();
     expect([category?.isLinkable, news?.isLinkable, lounge?.isLinkable]).toEqual([false, true, false]);
 
     const memberView = await client.getGuildChannels(joined);
-    expect(memberView).toMatchObject([{ name: 'chat', type: ChannelType.GuildText, isLinkable: false, isViewableAndWriteableByAllMembers: true }]);
+    expect(memberView).toMatchObject([
+      { name: 'chat', type: ChannelType.GuildText, isLinkable: false, isViewableAndWriteableByAllMembers: true },
+    ]);
   });
 
   it('fails with the HTTP status for a guild the user is not in (403) and an unknown guild (404)', async () => {
     await using client = await signedInClient();
-    await expect(client.getGuildChannels(foreign)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50001 });
-    await expect(client.getGuildChannels(1n)).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 404, errorCode: 10004 });
+    await expect(client.getGuildChannels(foreign)).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 403,
+      errorCode: 50001,
+    });
+    await expect(client.getGuildChannels(1n)).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 404,
+      errorCode: 10004,
+    });
   });
 
   it('needs a token', async () => {
@@ -89,10 +115,16 @@ describe.each(BACKENDS)('guilds over %s', (backend) => {
     await using provisional = e2eClient(e2e, backend);
     await provisional.updateToken(await provisionalToken(e2e, `profile-${backend}`, 'Profile Player'));
     await provisional.connect();
-    expect(provisional.currentUser?.applicationProfiles).toEqual([{
-      providerType: ExternalIdentityProviderType.PlatformBot, providerId: undefined, providerIssuedUserId: `profile-${backend}`,
-      username: 'Profile Player', avatarHash: '', metadata: '',
-    }]);
+    expect(provisional.currentUser?.applicationProfiles).toEqual([
+      {
+        providerType: ExternalIdentityProviderType.PlatformBot,
+        providerId: undefined,
+        providerIssuedUserId: `profile-${backend}`,
+        username: 'Profile Player',
+        avatarHash: '',
+        metadata: '',
+      },
+    ]);
 
     await using full = await signedInClient();
     await full.connect();

@@ -5,7 +5,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, bot, request } from '../../platform/test/helpers/http.js';
-import { approveAuthorizeUrl, createFullUser, createPublicClientApp, denyAuthorizeUrl, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
+import {
+  approveAuthorizeUrl,
+  createFullUser,
+  createPublicClientApp,
+  denyAuthorizeUrl,
+  provisionalToken,
+  startE2EPlatform,
+  type E2EPlatform,
+} from './harness.js';
 
 /** Stands in for the SDK's loopback listener: records the query of every request and answers 200. */
 async function startLoopbackListener(): Promise<{ port: number; queries: URLSearchParams[]; close(): Promise<void> }> {
@@ -65,7 +73,10 @@ describe('e2e harness', () => {
 
   it('createFullUser creates a full account', async () => {
     const id = await createFullUser(e2e, { username: 'e2e_full' });
-    const user = await request(`${e2e.apiBase}/users/${id}`, { ca: e2e.caPem, headers: bot(e2e.platform.devApp.botToken) });
+    const user = await request(`${e2e.apiBase}/users/${id}`, {
+      ca: e2e.caPem,
+      headers: bot(e2e.platform.devApp.botToken),
+    });
     expect(user.body).toMatchObject({ id, username: 'e2e_full', is_provisional: false });
   });
 
@@ -89,8 +100,13 @@ describe('e2e harness', () => {
 
   it('createPublicClientApp makes a public client usable with the loopback redirect', async () => {
     const app = await createPublicClientApp(e2e);
-    const state = (await request(`${e2e.apiBase}/dev/state`, { ca: e2e.caPem })).body as { applications: Array<{ id: string; public_client: boolean; social_sdk_terms_accepted: boolean }> };
-    expect(state.applications.find((a) => a.id === app.id)).toMatchObject({ public_client: true, social_sdk_terms_accepted: true });
+    const state = (await request(`${e2e.apiBase}/dev/state`, { ca: e2e.caPem })).body as {
+      applications: Array<{ id: string; public_client: boolean; social_sdk_terms_accepted: boolean }>;
+    };
+    expect(state.applications.find((a) => a.id === app.id)).toMatchObject({
+      public_client: true,
+      social_sdk_terms_accepted: true,
+    });
     await createFullUser(e2e, { username: 'e2e_public' });
     await approveAuthorizeUrl(e2e, authorizeUrl(app.id, 'state-3'), 'e2e_public');
     expect(listener.queries.at(-1)!.get('code')).toBeTruthy();

@@ -8,7 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcppServer } from '../../lib/server.js';
-import { DEFAULT_RATE_LIMITS, startPlatform, type RunningPlatform, type StartOptions } from '../../platform/src/index.js';
+import {
+  DEFAULT_RATE_LIMITS,
+  startPlatform,
+  type RunningPlatform,
+  type StartOptions,
+} from '../../platform/src/index.js';
 import { request, type TestResponse } from '../../platform/test/helpers/http.js';
 
 export interface E2EPlatform {
@@ -42,7 +47,9 @@ export interface AppCredentials {
 
 /** Every bucket far above what a test sends, so rate limits never make a test flaky; `options.rateLimits` wins. */
 function relaxedRateLimits(): NonNullable<StartOptions['rateLimits']> {
-  return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000, windowSeconds: 1 }]));
+  return Object.fromEntries(
+    Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000, windowSeconds: 1 }]),
+  );
 }
 
 /** Starts the platform over TLS on an ephemeral loopback port (in-memory database, silent); options pass through. */
@@ -65,7 +72,12 @@ export async function startE2EPlatform(options: Omit<StartOptions, 'tls'> = {}):
     caPem,
     apiBase: platform.apiBase,
     webBase: platform.httpUrl,
-    server: new SvcppServer({ apiBase: platform.apiBase, botToken: platform.devApp.botToken, applicationId: platform.devApp.id, ca: caPem }),
+    server: new SvcppServer({
+      apiBase: platform.apiBase,
+      botToken: platform.devApp.botToken,
+      applicationId: platform.devApp.id,
+      ca: caPem,
+    }),
     close: async () => {
       await platform.close();
       rmSync(dir, { recursive: true, force: true });
@@ -75,7 +87,10 @@ export async function startE2EPlatform(options: Omit<StartOptions, 'tls'> = {}):
 
 /** Access token of the dev application's provisional account for `externalUserId` (created on first use). */
 export async function provisionalToken(e2e: E2EPlatform, externalUserId: string, name?: string): Promise<string> {
-  const token = await e2e.server.createProvisionalToken({ externalUserId, ...(name !== undefined ? { preferredGlobalName: name } : {}) });
+  const token = await e2e.server.createProvisionalToken({
+    externalUserId,
+    ...(name !== undefined ? { preferredGlobalName: name } : {}),
+  });
   return token.accessToken;
 }
 
@@ -84,7 +99,11 @@ export async function provisionalToken(e2e: E2EPlatform, externalUserId: string,
  * username of a full account), expects the platform's redirect to a loopback `http://127.0.0.1:<port>/…` URI, and
  * delivers it there like a browser would.
  */
-export async function approveAuthorizeUrl(e2e: E2EPlatform, authorizeUrl: string, devUser: string): Promise<LoopbackRedirect> {
+export async function approveAuthorizeUrl(
+  e2e: E2EPlatform,
+  authorizeUrl: string,
+  devUser: string,
+): Promise<LoopbackRedirect> {
   const url = new URL(authorizeUrl);
   url.searchParams.set('svcpp_dev_user', devUser);
   return followToLoopback(await request(url.toString(), { ca: e2e.caPem }));
@@ -98,22 +117,30 @@ export async function denyAuthorizeUrl(e2e: E2EPlatform, authorizeUrl: string): 
   const url = new URL(authorizeUrl);
   // The consent form posts the authorize parameters back with the decision (platform/PROTOCOL.md §3).
   const form = Object.fromEntries(url.searchParams);
-  return followToLoopback(await request(`${url.origin}${url.pathname}`, { ca: e2e.caPem, form: { ...form, decision: 'cancel' } }));
+  return followToLoopback(
+    await request(`${url.origin}${url.pathname}`, { ca: e2e.caPem, form: { ...form, decision: 'cancel' } }),
+  );
 }
 
 async function followToLoopback(response: TestResponse): Promise<LoopbackRedirect> {
   const location = response.headers.location;
   if ((response.status !== 302 && response.status !== 303) || typeof location !== 'string') {
-    throw new Error(`expected a redirect from the authorize endpoint, got ${response.status}: ${response.text.slice(0, 500)}`);
+    throw new Error(
+      `expected a redirect from the authorize endpoint, got ${response.status}: ${response.text.slice(0, 500)}`,
+    );
   }
   const target = new URL(location);
-  if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1') throw new Error(`expected a loopback redirect URI, got ${location}`);
+  if (target.protocol !== 'http:' || target.hostname !== '127.0.0.1')
+    throw new Error(`expected a loopback redirect URI, got ${location}`);
   const answer = await request(location);
   return { location, status: answer.status, body: answer.text };
 }
 
 /** Creates a full (non-provisional) account through the dev route; only such accounts can consent. Returns its id. */
-export async function createFullUser(e2e: E2EPlatform, user: { username: string; [field: string]: unknown }): Promise<string> {
+export async function createFullUser(
+  e2e: E2EPlatform,
+  user: { username: string; [field: string]: unknown },
+): Promise<string> {
   const response = await request(`${e2e.apiBase}/dev/users`, { ca: e2e.caPem, json: user });
   if (response.status !== 201) throw new Error(`dev/users answered ${response.status}: ${response.text}`);
   return (response.body as { id: string }).id;
@@ -123,7 +150,10 @@ export async function createFullUser(e2e: E2EPlatform, user: { username: string;
  * Creates an application that is a public client (no secret needed, PKCE), with the loopback redirect URI (any port
  * matches) and the social SDK terms accepted; `extra` (application config fields, snake_case) overrides.
  */
-export async function createPublicClientApp(e2e: E2EPlatform, extra: Record<string, unknown> = {}): Promise<AppCredentials> {
+export async function createPublicClientApp(
+  e2e: E2EPlatform,
+  extra: Record<string, unknown> = {},
+): Promise<AppCredentials> {
   const config = {
     name: `E2E Game ${randomUUID().slice(0, 8)}`,
     public_client: true,

@@ -32,12 +32,18 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
     e2e = await startE2EPlatform();
     const username = `link_owner_${backend}`;
     await createFullUser(e2e, { username });
-    guildId = await createGuild(e2e, { name: `Linked ${backend}`, owner: username, channels: [{ name: 'lobby-chat', type: 0 }] });
+    guildId = await createGuild(e2e, {
+      name: `Linked ${backend}`,
+      owner: username,
+      channels: [{ name: 'lobby-chat', type: 0 }],
+    });
     const client = e2eClient(e2e, backend);
     const { tokens } = await signIn(e2e, client, username);
     owner = await connectPlayer(client, tokens.accessToken);
     guest = await connectProvisionalPlayer(e2e, backend, 'Guest');
-    channelId = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find((c) => c.name === 'lobby-chat')!.id;
+    channelId = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find(
+      (c) => c.name === 'lobby-chat',
+    )!.id;
     lobbyId = await act(owner.client, () => owner.client.createOrJoinLobby(`linked-${backend}`));
     expect(await act(guest.client, () => guest.client.createOrJoinLobby(`linked-${backend}`))).toBe(lobbyId);
   });
@@ -48,10 +54,20 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
 
   it('linking needs CanLinkLobby, which only the server API grants', async () => {
     expect(owner.client.getLobby(lobbyId)!.members.find((m) => m.id === owner.id)!.canLinkLobby).toBe(false);
-    await expect(act(owner.client, () => owner.client.linkChannelToLobby(lobbyId, channelId))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 50013 });
+    await expect(act(owner.client, () => owner.client.linkChannelToLobby(lobbyId, channelId))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 403,
+      errorCode: 50013,
+    });
     await e2e.server.putLobbyMember(lobbyId.toString(), owner.id.toString(), { canLinkLobby: true });
-    await until(() => owner.client.getLobby(lobbyId)!.members.find((m) => m.id === owner.id)!.canLinkLobby, 'the flag reaches the owner');
-    await until(() => guest.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === owner.id), 'the guest sees the owner updated');
+    await until(
+      () => owner.client.getLobby(lobbyId)!.members.find((m) => m.id === owner.id)!.canLinkLobby,
+      'the flag reaches the owner',
+    );
+    await until(
+      () => guest.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === owner.id),
+      'the guest sees the owner updated',
+    );
   });
 
   it('links the lobby: the handle and the guild channel list show it', async () => {
@@ -60,7 +76,9 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
     expect(owner.client.getLobby(lobbyId)!.linkedChannel).toEqual({ id: channelId, name: 'lobby-chat', guildId });
     await until(() => guest.of('lobbyUpdated').some(([l]) => l === lobbyId), 'the guest sees the lobby updated');
     expect(guest.client.getLobby(lobbyId)!.linkedChannel).toEqual({ id: channelId, name: 'lobby-chat', guildId });
-    const channel = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find((c) => c.id === channelId)!;
+    const channel = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find(
+      (c) => c.id === channelId,
+    )!;
     expect(channel.linkedLobby).toEqual({ applicationId: BigInt(e2e.platform.devApp.id), lobbyId });
     expect(channel.isLinkable).toBe(false); // linked already
 
@@ -76,8 +94,11 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
     expect(url.slice(`${e2e.webBase}/invite/`.length)).toMatch(/^[A-Za-z0-9_-]+$/);
 
     let mergeRequests = 0;
-    await expect(act(guest.client, () => guest.client.joinLinkedLobbyGuild(lobbyId, { onMergeRequired: () => (mergeRequests += 1) })))
-      .rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 530020 });
+    await expect(
+      act(guest.client, () =>
+        guest.client.joinLinkedLobbyGuild(lobbyId, { onMergeRequired: () => (mergeRequests += 1) }),
+      ),
+    ).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403, errorCode: 530020 });
     expect(mergeRequests).toBe(1);
   });
 
@@ -85,7 +106,9 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
     await act(owner.client, () => owner.client.unlinkChannelFromLobby(lobbyId));
     expect(owner.client.getLobby(lobbyId)!.linkedChannel).toBeUndefined();
     await until(() => guest.client.getLobby(lobbyId)!.linkedChannel === undefined, 'the guest sees the link gone');
-    const channel = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find((c) => c.id === channelId)!;
+    const channel = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find(
+      (c) => c.id === channelId,
+    )!;
     expect(channel).toMatchObject({ linkedLobby: undefined, isLinkable: true });
   });
 });

@@ -33,55 +33,104 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
 
   it('refuses lobby and message calls before Ready (after checking the arguments)', async () => {
     await using idle = e2eClient(e2e, backend);
-    await expect(act(idle, () => idle.createOrJoinLobby(secret))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(act(idle, () => idle.sendLobbyMessage(1n, 'hi'))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(act(idle, () => idle.getLobbyMessages(1n, 10))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(act(idle, () => idle.sendLobbyMessage(1n, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(idle, () => idle.createOrJoinLobby(secret))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
+    await expect(act(idle, () => idle.sendLobbyMessage(1n, 'hi'))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
+    await expect(act(idle, () => idle.getLobbyMessages(1n, 10))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
+    await expect(act(idle, () => idle.sendLobbyMessage(1n, ''))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
     expect(idle.lobbyIds).toEqual([]);
     expect(idle.getLobby(1n)).toBeUndefined();
   });
 
   it('creates a lobby by secret with lobby and member metadata', async () => {
-    lobbyId = await act(ada.client, () => ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } }));
+    lobbyId = await act(ada.client, () =>
+      ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } }),
+    );
     expect(lobbyId).toBeTypeOf('bigint');
     // Cached before the promise settled.
     const lobby = ada.client.getLobby(lobbyId)!;
-    expect(lobby).toMatchObject({ id: lobbyId, metadata: { mode: 'duel' }, memberIds: [ada.id], linkedChannel: undefined });
-    expect(lobby.members[0]).toMatchObject({ id: ada.id, metadata: { team: 'red' }, canLinkLobby: false, user: { id: ada.id } });
+    expect(lobby).toMatchObject({
+      id: lobbyId,
+      metadata: { mode: 'duel' },
+      memberIds: [ada.id],
+      linkedChannel: undefined,
+    });
+    expect(lobby.members[0]).toMatchObject({
+      id: ada.id,
+      metadata: { team: 'red' },
+      canLinkLobby: false,
+      user: { id: ada.id },
+    });
     expect(ada.client.lobbyIds).toContain(lobbyId);
     await until(() => ada.of('lobbyCreated').some(([id]) => id === lobbyId), 'lobbyCreated for the creator');
   });
 
   it('the same secret joins the same lobby and both members see each other', async () => {
-    const joined = await act(bob.client, () => bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } }));
+    const joined = await act(bob.client, () =>
+      bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } }),
+    );
     expect(joined).toBe(lobbyId);
     await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob added');
     const seenByAda = ada.client.getLobby(lobbyId)!;
     expect(seenByAda.memberIds).toEqual([ada.id, bob.id]);
-    expect(seenByAda.members[1]).toMatchObject({ id: bob.id, metadata: { team: 'blue' }, connected: true, user: { id: bob.id, isProvisional: true } });
+    expect(seenByAda.members[1]).toMatchObject({
+      id: bob.id,
+      metadata: { team: 'blue' },
+      connected: true,
+      user: { id: bob.id, isProvisional: true },
+    });
     const seenByBob = bob.client.getLobby(lobbyId)!;
     expect(seenByBob.members.map((m) => m.id)).toEqual([ada.id, bob.id]);
-    expect(bob.client.getChannel(lobbyId)).toEqual({ id: lobbyId, name: '', recipients: [ada.id, bob.id], type: ChannelType.Lobby });
+    expect(bob.client.getChannel(lobbyId)).toEqual({
+      id: lobbyId,
+      name: '',
+      recipients: [ada.id, bob.id],
+      type: ChannelType.Lobby,
+    });
     // Member events are never about the user themself.
     expect(ada.of('lobbyMemberAdded').filter(([, m]) => m === ada.id)).toEqual([]);
     expect(bob.of('lobbyMemberAdded').filter(([, m]) => m === bob.id)).toEqual([]);
   });
 
   it('chats with metadata both ways', async () => {
-    const sent = await act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' }));
+    const sent = await act(ada.client, () =>
+      ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' }),
+    );
     expect(ada.client.getMessage(sent)).toMatchObject({ id: sent, rawContent: `hello <@${bob.id}>` });
     await until(() => bob.of('messageCreated').some(([id]) => id === sent), 'bob receives the message');
     const received = bob.client.getMessage(sent)!;
     expect(received).toMatchObject({
-      id: sent, content: `hello @${bob.client.currentUser!.displayName}`, rawContent: `hello <@${bob.id}>`, authorId: ada.id,
-      author: { id: ada.id }, channelId: lobbyId, lobbyId, recipientId: lobbyId, metadata: { kind: 'greeting' },
-      moderationMetadata: {}, editedTimestamp: 0n, sentFromGame: true, additionalName: undefined, additionalContent: undefined,
+      id: sent,
+      content: `hello @${bob.client.currentUser!.displayName}`,
+      rawContent: `hello <@${bob.id}>`,
+      authorId: ada.id,
+      author: { id: ada.id },
+      channelId: lobbyId,
+      lobbyId,
+      recipientId: lobbyId,
+      metadata: { kind: 'greeting' },
+      moderationMetadata: {},
+      editedTimestamp: 0n,
+      sentFromGame: true,
+      additionalName: undefined,
+      additionalContent: undefined,
     });
     expect(received.sentTimestamp).toBeGreaterThan(0n);
 
     const reply = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'hi ada', { kind: 'reply' }));
     await until(() => ada.of('messageCreated').some(([id]) => id === reply), 'ada receives the reply');
-    expect(ada.client.getMessage(reply)).toMatchObject({ authorId: bob.id, content: 'hi ada', metadata: { kind: 'reply' } });
+    expect(ada.client.getMessage(reply)).toMatchObject({
+      authorId: bob.id,
+      content: 'hi ada',
+      metadata: { kind: 'reply' },
+    });
   });
 
   it('reads the history newest first; limits are checked locally; non-members are refused', async () => {
@@ -90,38 +139,68 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
     expect(history[1]).toMatchObject({ authorId: ada.id, metadata: { kind: 'greeting' } });
     expect(await act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 1))).toHaveLength(1);
     expect(await act(bob.client, () => bob.client.getLobbyMessages(lobbyId))).toHaveLength(2); // limit 0 = the maximum
-    await expect(act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 201))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(cyd.client, () => cyd.client.getLobbyMessages(lobbyId, 10))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    await expect(act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 201))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(cyd.client, () => cyd.client.getLobbyMessages(lobbyId, 10))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 403,
+    });
   });
 
   it('rejects over-limit content, metadata and secrets before any request', async () => {
     const tooManyKeys = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v']));
-    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, ''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'x'.repeat(2001)))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'ok', tooManyKeys))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'ok', { k: 'v'.repeat(1025) }))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.createOrJoinLobby('s'.repeat(251)))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.createOrJoinLobby(''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(ada.client, () => ada.client.createOrJoinLobby('fine', { lobbyMetadata: tooManyKeys }))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, ''))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'x'.repeat(2001)))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'ok', tooManyKeys))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(
+      act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, 'ok', { k: 'v'.repeat(1025) })),
+    ).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(ada.client, () => ada.client.createOrJoinLobby('s'.repeat(251)))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(ada.client, () => ada.client.createOrJoinLobby(''))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(
+      act(ada.client, () => ada.client.createOrJoinLobby('fine', { lobbyMetadata: tooManyKeys })),
+    ).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
     // Nothing reached the platform: the history is unchanged and no lobby appeared.
     expect(await act(ada.client, () => ada.client.getLobbyMessages(lobbyId, 10))).toHaveLength(2);
     expect(ada.client.lobbyIds).toEqual([lobbyId]);
   });
 
-  it('the bot\'s member changes reach the members: additional name, bulk add', async () => {
+  it("the bot's member changes reach the members: additional name, bulk add", async () => {
     await e2e.server.bulkUpdateLobbyMembers(lobbyId.toString(), [
       { userId: bob.id.toString(), additionalName: 'Captain Bob' },
       { userId: cyd.id.toString(), metadata: { role: 'guest' } },
     ]);
-    await until(() => ada.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob updated');
+    await until(
+      () => ada.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === bob.id),
+      'ada sees bob updated',
+    );
     await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === cyd.id), 'ada sees cyd added');
     await until(() => cyd.of('lobbyCreated').some(([id]) => id === lobbyId), 'the lobby appears for cyd');
-    expect(ada.client.getLobby(lobbyId)!.members.find((m) => m.id === bob.id)).toMatchObject({ additionalName: 'Captain Bob' });
-    expect(cyd.client.getLobby(lobbyId)!.members.find((m) => m.id === cyd.id)).toMatchObject({ metadata: { role: 'guest' } });
+    expect(ada.client.getLobby(lobbyId)!.members.find((m) => m.id === bob.id)).toMatchObject({
+      additionalName: 'Captain Bob',
+    });
+    expect(cyd.client.getLobby(lobbyId)!.members.find((m) => m.id === cyd.id)).toMatchObject({
+      metadata: { role: 'guest' },
+    });
 
     const sent = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'aye'));
-    await until(() => ada.of('messageCreated').some(([id]) => id === sent), 'ada receives the captain\'s message');
-    expect(ada.client.getMessage(sent)).toMatchObject({ authorId: bob.id, additionalName: 'Captain Bob', metadata: {} });
+    await until(() => ada.of('messageCreated').some(([id]) => id === sent), "ada receives the captain's message");
+    expect(ada.client.getMessage(sent)).toMatchObject({
+      authorId: bob.id,
+      additionalName: 'Captain Bob',
+      metadata: {},
+    });
   });
 
   it('leaving deletes the lobby for the leaver and removes the member for the others', async () => {
@@ -129,11 +208,17 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
     expect(bob.client.getLobby(lobbyId)).toBeUndefined();
     expect(bob.client.lobbyIds).not.toContain(lobbyId);
     await until(() => bob.of('lobbyDeleted').some(([id]) => id === lobbyId), 'lobbyDeleted for bob');
-    await until(() => ada.of('lobbyMemberRemoved').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob removed');
+    await until(
+      () => ada.of('lobbyMemberRemoved').some(([l, m]) => l === lobbyId && m === bob.id),
+      'ada sees bob removed',
+    );
     expect(ada.client.getLobby(lobbyId)!.memberIds).toEqual([ada.id, cyd.id]);
     expect(bob.of('lobbyDeleted').filter(([id]) => id === lobbyId)).toHaveLength(1); // reported once
     // Lobbies the server added the user to cannot be left by the user.
-    await expect(act(cyd.client, () => cyd.client.leaveLobby(lobbyId))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 403 });
+    await expect(act(cyd.client, () => cyd.client.leaveLobby(lobbyId))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 403,
+    });
     // Rejoining by secret returns the same lobby.
     expect(await act(bob.client, () => bob.client.createOrJoinLobby(secret))).toBe(lobbyId);
   });
@@ -142,18 +227,27 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
     // 25 metadata entries (the most a map may hold) on the lobby and on each of three members: about 300 values in
     // one snapshot, more than the N-API addon passes to its JavaScript builder in one call (it hands them over in
     // chunks); koffi reads the same bytes in JavaScript.
-    const entries = (prefix: string) => Object.fromEntries(Array.from({ length: 25 }, (_, k) => [`${prefix}-${k}`, `${prefix} value ${k}`]));
+    const entries = (prefix: string) =>
+      Object.fromEntries(Array.from({ length: 25 }, (_, k) => [`${prefix}-${k}`, `${prefix} value ${k}`]));
     const bigSecret = `${secret}-big`;
-    const id = await act(ada.client, () => ada.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('ada') }));
+    const id = await act(ada.client, () =>
+      ada.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('ada') }),
+    );
     try {
       // Each join passes the lobby's metadata too (a join without it would set the lobby's to none).
-      await act(bob.client, () => bob.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('bob') }));
-      await act(cyd.client, () => cyd.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('cyd') }));
+      await act(bob.client, () =>
+        bob.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('bob') }),
+      );
+      await act(cyd.client, () =>
+        cyd.client.createOrJoinLobby(bigSecret, { lobbyMetadata: entries('lobby'), memberMetadata: entries('cyd') }),
+      );
       await until(() => ada.client.getLobby(id)?.members.length === 3, 'ada sees all three members');
       const lobby = ada.client.getLobby(id)!;
       expect(lobby.metadata).toEqual(entries('lobby'));
       expect(lobby.members.map((m) => [m.id, m.metadata, m.user?.id, m.connected])).toEqual([
-        [ada.id, entries('ada'), ada.id, true], [bob.id, entries('bob'), bob.id, true], [cyd.id, entries('cyd'), cyd.id, true],
+        [ada.id, entries('ada'), ada.id, true],
+        [bob.id, entries('bob'), bob.id, true],
+        [cyd.id, entries('cyd'), cyd.id, true],
       ]);
       // A small snapshot right after a chunked one is read from its own values only.
       expect(ada.client.getLobby(lobbyId)!.members[0]).toMatchObject({ id: ada.id, metadata: { team: 'red' } });

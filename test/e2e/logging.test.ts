@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, LoggingSeverity } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
-import { approveAuthorizeUrl, createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
+import {
+  approveAuthorizeUrl,
+  createFullUser,
+  provisionalToken,
+  startE2EPlatform,
+  type E2EPlatform,
+} from './harness.js';
 import { e2eClient } from './support.js';
 
 describe.each(BACKENDS)('log redaction over %s', (backend) => {
@@ -35,12 +41,15 @@ describe.each(BACKENDS)('log redaction over %s', (backend) => {
       await createFullUser(e2e, { username });
       const { verifier, challenge } = client.createAuthorizationCodeVerifier();
       let state = '';
-      const { code, redirectUri } = await client.authorize({ scopes: Client.defaultCommunicationScopes, codeChallenge: challenge }, {
-        openUrl: (url) => {
-          state = new URL(url).searchParams.get('state')!;
-          void approveAuthorizeUrl(e2e, url, username);
+      const { code, redirectUri } = await client.authorize(
+        { scopes: Client.defaultCommunicationScopes, codeChallenge: challenge },
+        {
+          openUrl: (url) => {
+            state = new URL(url).searchParams.get('state')!;
+            void approveAuthorizeUrl(e2e, url, username);
+          },
         },
-      });
+      );
       const tokens = await client.getToken({ code, codeVerifier: verifier, redirectUri });
       const refreshed = await client.refreshToken({ refreshToken: tokens.refreshToken! });
       const provisional = await provisionalToken(e2e, `redact-${backend}`);
@@ -48,7 +57,16 @@ describe.each(BACKENDS)('log redaction over %s', (backend) => {
       await client.updateToken(refreshed.accessToken);
       await client.connect();
       await client.disconnect();
-      secrets.push(verifier, state, code, tokens.accessToken, tokens.refreshToken!, refreshed.accessToken, refreshed.refreshToken!, provisional);
+      secrets.push(
+        verifier,
+        state,
+        code,
+        tokens.accessToken,
+        tokens.refreshToken!,
+        refreshed.accessToken,
+        refreshed.refreshToken!,
+        provisional,
+      );
     }
     const file = readFileSync(join(dir, 'svcpp.log'), 'utf8');
     expect(lines.length).toBeGreaterThan(5);

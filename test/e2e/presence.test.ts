@@ -7,7 +7,15 @@
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActivityActionTypes, ActivityPartyPrivacy, ActivityTypes, RelationshipGroupType, StatusType, type Activity, type ActivityInvite } from '../../lib/index.js';
+import {
+  ActivityActionTypes,
+  ActivityPartyPrivacy,
+  ActivityTypes,
+  RelationshipGroupType,
+  StatusType,
+  type Activity,
+  type ActivityInvite,
+} from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { clearEvents, closeAll, fullPlayer, waitForEvent, type Player } from './social-support.js';
 import { callsFrom, RUNS, until } from './support.js';
@@ -16,11 +24,14 @@ const joinable: Activity = {
   type: ActivityTypes.Playing,
   state: 'In a group',
   details: 'Ranked match',
-  timestamps: { start: 1_700_000_000n },  // seconds: sent as milliseconds
+  timestamps: { start: 1_700_000_000n }, // seconds: sent as milliseconds
   party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
   secrets: { join: 'join-secret-1' },
   assets: { largeImage: 'map', largeText: 'The map' },
-  buttons: [{ label: 'Watch', url: 'https://example.test/watch' }, { label: 'Site', url: 'https://example.test' }],
+  buttons: [
+    { label: 'Watch', url: 'https://example.test/watch' },
+    { label: 'Site', url: 'https://example.test' },
+  ],
 };
 
 const groupIds = (p: Player, group: RelationshipGroupType) => p.client.getRelationshipsByGroup(group).map((r) => r.id);
@@ -40,7 +51,7 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
     await act(a.client, () => a.client.sendPlatformFriendRequestById(b.id));
     await until(() => b.client.getRelationship(a.id) !== undefined, 'the request reaches B');
     await act(b.client, () => b.client.acceptPlatformFriendRequest(a.id));
-    await until(() => groupIds(b, RelationshipGroupType.OnlineElsewhere).includes(a.id), 'A is B\'s online friend');
+    await until(() => groupIds(b, RelationshipGroupType.OnlineElsewhere).includes(a.id), "A is B's online friend");
   });
   afterAll(async () => {
     await closeAll(a, b, c);
@@ -50,12 +61,17 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
   it('a friend sees the activity as GameActivity and in OnlinePlayingGame; a stranger does not', async () => {
     clearEvents(b, c);
     await act(a.client, () => a.client.updateRichPresence(joinable));
-    await until(() => b.client.getUser(a.id)?.gameActivity !== undefined, 'B sees A\'s activity');
+    await until(() => b.client.getUser(a.id)?.gameActivity !== undefined, "B sees A's activity");
     const seen = b.client.getUser(a.id)!.gameActivity!;
     expect(seen).toMatchObject({
-      type: ActivityTypes.Playing, state: 'In a group', details: 'Ranked match', applicationId: BigInt(e2e.platform.devApp.id),
-      timestamps: { start: 1_700_000_000_000n, end: 0n }, party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
-      assets: { largeImage: 'map', largeText: 'The map' }, buttons: joinable.buttons,
+      type: ActivityTypes.Playing,
+      state: 'In a group',
+      details: 'Ranked match',
+      applicationId: BigInt(e2e.platform.devApp.id),
+      timestamps: { start: 1_700_000_000_000n, end: 0n },
+      party: { id: 'party-1', currentSize: 1, maxSize: 4, privacy: ActivityPartyPrivacy.Public },
+      assets: { largeImage: 'map', largeText: 'The map' },
+      buttons: joinable.buttons,
     });
     expect(await waitForEvent(b, 'relationshipGroupsUpdated', ([id]) => id === a.id)).toEqual([a.id]);
     expect(groupIds(b, RelationshipGroupType.OnlinePlayingGame)).toEqual([a.id]);
@@ -89,21 +105,42 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
       ['activity.assets.smallText', { type: ActivityTypes.Playing, assets: { smallText: long(129) } }],
       ['activity.assets.smallUrl', { type: ActivityTypes.Playing, assets: { smallUrl: '' } }],
       ['activity.assets.inviteCoverImage', { type: ActivityTypes.Playing, assets: { inviteCoverImage: long(301) } }],
-      ['activity.timestamps.end', { type: ActivityTypes.Playing, timestamps: { start: 1_700_000_000n, end: 1_600_000_000n } }],
+      [
+        'activity.timestamps.end',
+        { type: ActivityTypes.Playing, timestamps: { start: 1_700_000_000n, end: 1_600_000_000n } },
+      ],
       ['activity.party.id', { type: ActivityTypes.Playing, party: { id: 'p', currentSize: 1, maxSize: 2 } }],
       ['activity.party.currentSize', { type: ActivityTypes.Playing, party: { id: 'pp', currentSize: 0, maxSize: 2 } }],
       ['activity.party.maxSize', { type: ActivityTypes.Playing, party: { id: 'pp', currentSize: 1, maxSize: -1 } }],
       ['activity.secrets.join', { type: ActivityTypes.Playing, secrets: { join: long(129) } }],
-      ['activity.buttons: at most 2', { type: ActivityTypes.Playing, buttons: [...joinable.buttons!, { label: 'Third', url: 'https://x.test' }] }],
+      [
+        'activity.buttons: at most 2',
+        { type: ActivityTypes.Playing, buttons: [...joinable.buttons!, { label: 'Third', url: 'https://x.test' }] },
+      ],
       ['activity.buttons[0].label', { type: ActivityTypes.Playing, buttons: [{ label: '', url: 'https://x.test' }] }],
-      ['activity.buttons[1].url', { type: ActivityTypes.Playing, buttons: [{ label: 'a', url: 'u' }, { label: 'b', url: '' }] }],
+      [
+        'activity.buttons[1].url',
+        {
+          type: ActivityTypes.Playing,
+          buttons: [
+            { label: 'a', url: 'u' },
+            { label: 'b', url: '' },
+          ],
+        },
+      ],
     ];
     for (const [field, activity] of invalid) {
-      await expect(act(a.client, () => a.client.updateRichPresence(activity)), field).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining(field) });
+      await expect(
+        act(a.client, () => a.client.updateRichPresence(activity)),
+        field,
+      ).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining(field) });
     }
     // Over the C ABI's hard limit of a button label (32): refused synchronously, before any request exists.
-    await expect(act(a.client, () => a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] })))
-      .rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
+    await expect(
+      act(a.client, () =>
+        a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] }),
+      ),
+    ).rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
     // Nothing was sent: B still sees the activity of the previous test.
     expect(b.client.getUser(a.id)?.gameActivity?.state).toBe('In a group');
   });
@@ -111,7 +148,9 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
   it('online status: Dnd reaches friends; Offline is not a status one can set', async () => {
     await act(a.client, () => a.client.setOnlineStatus(StatusType.Dnd));
     await until(() => b.client.getUser(a.id)?.status === StatusType.Dnd, 'B sees A as Dnd');
-    await expect(act(a.client, () => a.client.setOnlineStatus(StatusType.Offline))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.setOnlineStatus(StatusType.Offline))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
     await act(a.client, () => a.client.setOnlineStatus(StatusType.Online));
     await until(() => b.client.getUser(a.id)?.status === StatusType.Online, 'B sees A online again');
   });
@@ -122,11 +161,17 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
     await act(a.client, () => a.client.sendActivityInvite(b.id, 'come play'));
     const invite = await created;
     expect(invite).toMatchObject({
-      senderId: a.id, type: ActivityActionTypes.Join, applicationId: BigInt(e2e.platform.devApp.id), partyId: 'party-1', isValid: true,
+      senderId: a.id,
+      type: ActivityActionTypes.Join,
+      applicationId: BigInt(e2e.platform.devApp.id),
+      partyId: 'party-1',
+      isValid: true,
     });
     expect(invite.messageId).not.toBe(0n);
     expect(await act(b.client, () => b.client.acceptActivityInvite(invite))).toBe('join-secret-1');
-    await expect(act(b.client, () => b.client.sendActivityJoinRequestReply(invite))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(b.client, () => b.client.sendActivityJoinRequestReply(invite))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
 
     const updated = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteUpdated', resolve));
     clearEvents(b);
@@ -137,21 +182,40 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
     expect(groupIds(b, RelationshipGroupType.OnlineElsewhere)).toContain(a.id);
     expect(await waitForEvent(b, 'relationshipGroupsUpdated', ([id]) => id === a.id)).toEqual([a.id]);
 
-    await expect(act(b.client, () => b.client.acceptActivityInvite(invalid))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('no longer valid') });
+    await expect(act(b.client, () => b.client.acceptActivityInvite(invalid))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+      message: expect.stringContaining('no longer valid'),
+    });
     // The copy taken while it was valid: the platform refuses it.
-    await expect(act(b.client, () => b.client.acceptActivityInvite(invite))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80021 });
+    await expect(act(b.client, () => b.client.acceptActivityInvite(invite))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      errorCode: 80021,
+    });
   });
 
   it('an invite needs a joinable activity; a join request goes the other way', async () => {
-    await expect(act(a.client, () => a.client.sendActivityInvite(b.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80020 });
-    await expect(act(a.client, () => a.client.sendActivityInvite(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.sendActivityInvite(b.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      errorCode: 80020,
+    });
+    await expect(act(a.client, () => a.client.sendActivityInvite(a.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
 
-    await act(a.client, () => a.client.updateRichPresence({ ...joinable, party: { id: 'party-2', currentSize: 1, maxSize: 4 }, secrets: { join: 'join-secret-2' } }));
+    await act(a.client, () =>
+      a.client.updateRichPresence({
+        ...joinable,
+        party: { id: 'party-2', currentSize: 1, maxSize: 4 },
+        secrets: { join: 'join-secret-2' },
+      }),
+    );
     const asked = new Promise<ActivityInvite>((resolve) => a.client.once('activityInviteCreated', resolve));
     await act(b.client, () => b.client.sendActivityJoinRequest(a.id));
     const request = await asked;
     expect(request).toMatchObject({ senderId: b.id, type: ActivityActionTypes.JoinRequest });
-    await expect(act(a.client, () => a.client.acceptActivityInvite(request))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.acceptActivityInvite(request))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
 
     const replied = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteCreated', resolve));
     await act(a.client, () => a.client.sendActivityJoinRequestReply(request));
@@ -162,9 +226,17 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
 
   it('calls that need the gateway fail with ClientNotReady while disconnected', async () => {
     await act(c.client, () => c.client.disconnect());
-    await expect(act(c.client, () => c.client.updateRichPresence(joinable))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(act(c.client, () => c.client.setOnlineStatus(StatusType.Idle))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(act(c.client, () => c.client.sendPlatformFriendRequestById(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
-    await expect(act(c.client, () => c.client.sendActivityInvite(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(act(c.client, () => c.client.updateRichPresence(joinable))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
+    await expect(act(c.client, () => c.client.setOnlineStatus(StatusType.Idle))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
+    await expect(act(c.client, () => c.client.sendPlatformFriendRequestById(a.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
+    await expect(act(c.client, () => c.client.sendActivityInvite(a.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
   });
 });

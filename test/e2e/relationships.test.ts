@@ -20,11 +20,18 @@ function types(viewer: Player, other: Player): [RelationshipType, RelationshipTy
   return [r?.platformRelationshipType ?? None, r?.gameRelationshipType ?? None];
 }
 
-async function untilTypes(viewer: Player, other: Player, expected: [RelationshipType, RelationshipType]): Promise<void> {
-  await until(() => {
-    const [p, g] = types(viewer, other);
-    return p === expected[0] && g === expected[1];
-  }, `${viewer.username} sees ${other.username} as ${expected.map((t) => RelationshipType[t]).join('/')}`);
+async function untilTypes(
+  viewer: Player,
+  other: Player,
+  expected: [RelationshipType, RelationshipType],
+): Promise<void> {
+  await until(
+    () => {
+      const [p, g] = types(viewer, other);
+      return p === expected[0] && g === expected[1];
+    },
+    `${viewer.username} sees ${other.username} as ${expected.map((t) => RelationshipType[t]).join('/')}`,
+  );
 }
 
 describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ backend, calls }) => {
@@ -61,8 +68,11 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await untilTypes(b, a, [Friend, None]);
     // The cache changes before the event is pumped: wait for both events (request sent, then accepted).
     const created = () => a.events.filter((e) => e.name === 'relationshipCreated').map((e) => e.args.slice(0, 2));
-    await until(() => created().length === 2, 'A\'s two created events');
-    expect(created()).toEqual([[b.id, true], [b.id, true]]);
+    await until(() => created().length === 2, "A's two created events");
+    expect(created()).toEqual([
+      [b.id, true],
+      [b.id, true],
+    ]);
     expect(a.client.getRelationships().map((r) => r.id)).toContain(b.id);
     expect(a.client.searchFriendsByUsername(b.username.slice(0, 5).toUpperCase()).map((u) => u.id)).toContain(b.id);
   });
@@ -102,20 +112,39 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   it('an invalid transition fails with ValidationError before anything is sent, and nothing changes', async () => {
     const before = a.client.getRelationships();
     await expect(act(a.client, () => a.client.acceptPlatformFriendRequest(c.id))).rejects.toMatchObject({
-      code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('no pending incoming platform friend request'),
+      code: 'ERR_SVCPP_VALIDATION',
+      message: expect.stringContaining('no pending incoming platform friend request'),
     });
-    await expect(act(a.client, () => a.client.cancelGameFriendRequest(c.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(a.client, () => a.client.unblockUser(c.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('not blocked') });
-    await expect(act(a.client, () => a.client.sendPlatformFriendRequestById(b.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('already') });
-    await expect(act(a.client, () => a.client.sendPlatformFriendRequestById(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(a.client, () => a.client.sendPlatformFriendRequest(''))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
-    await expect(act(a.client, () => a.client.removeGameFriend(0n))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(act(a.client, () => a.client.cancelGameFriendRequest(c.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(a.client, () => a.client.unblockUser(c.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+      message: expect.stringContaining('not blocked'),
+    });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequestById(b.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+      message: expect.stringContaining('already'),
+    });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequestById(a.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequest(''))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
+    await expect(act(a.client, () => a.client.removeGameFriend(0n))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
     expect(a.client.getRelationships()).toEqual(before);
     expect(types(c, a)).toEqual([None, None]);
   });
 
-  it('an unknown username is the platform\'s 404', async () => {
-    await expect(act(a.client, () => a.client.sendPlatformFriendRequest(`nobody_${backend}`))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', status: 404, errorCode: 80004 });
+  it("an unknown username is the platform's 404", async () => {
+    await expect(act(a.client, () => a.client.sendPlatformFriendRequest(`nobody_${backend}`))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      status: 404,
+      errorCode: 80004,
+    });
   });
 
   it('blocking removes the relationship on both sides; unblocking ends the block', async () => {
@@ -130,8 +159,14 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await untilTypes(b, c, [Blocked, None]);
     await untilTypes(c, b, [None, None]);
     expect(await waitForEvent(c, 'relationshipDeleted')).toEqual([b.id, true]);
-    await expect(act(c.client, () => c.client.sendPlatformFriendRequestById(b.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_HTTP', errorCode: 80000 });
-    await expect(act(b.client, () => b.client.sendPlatformFriendRequestById(c.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('blocked') });
+    await expect(act(c.client, () => c.client.sendPlatformFriendRequestById(b.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_HTTP',
+      errorCode: 80000,
+    });
+    await expect(act(b.client, () => b.client.sendPlatformFriendRequestById(c.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+      message: expect.stringContaining('blocked'),
+    });
 
     await act(b.client, () => b.client.unblockUser(c.id));
     await untilTypes(b, c, [None, None]);
@@ -147,9 +182,16 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     await untilTypes(c, a, [None, Friend]);
     // The event of the accepted request carries the relationship as it is then (an earlier event delivered after it
     // was queued shows the state at its own delivery).
-    expect(await waitForEvent(c, 'relationshipCreated', ([, , r]) => (r as { gameRelationshipType?: number } | undefined)?.gameRelationshipType === Friend))
-      .toMatchObject([a.id, false, { id: a.id, gameRelationshipType: Friend }]);
-    await expect(act(c.client, () => c.client.acceptPlatformFriendRequest(a.id))).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    expect(
+      await waitForEvent(
+        c,
+        'relationshipCreated',
+        ([, , r]) => (r as { gameRelationshipType?: number } | undefined)?.gameRelationshipType === Friend,
+      ),
+    ).toMatchObject([a.id, false, { id: a.id, gameRelationshipType: Friend }]);
+    await expect(act(c.client, () => c.client.acceptPlatformFriendRequest(a.id))).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
 
     await act(c.client, () => c.client.removeGameFriend(a.id));
     await untilTypes(a, c, [None, None]);
@@ -160,7 +202,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
     const q = await provisionalPlayer(e2e, backend, `rel-prov-2-${backend}`);
     try {
       await expect(act(p.client, () => p.client.sendPlatformFriendRequestById(q.id))).rejects.toMatchObject({
-        code: 'ERR_SVCPP_VALIDATION', message: expect.stringContaining('provisional'),
+        code: 'ERR_SVCPP_VALIDATION',
+        message: expect.stringContaining('provisional'),
       });
       await act(p.client, () => p.client.sendGameFriendRequest(q.username));
       await untilTypes(q, p, [None, PendingIncoming]);
@@ -174,7 +217,10 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   it('a request from a flagged sender is a spam request', async () => {
     const spammer = await fullPlayer(e2e, backend, `rel_spam_${backend}`);
     try {
-      const flagged = await request(`${e2e.apiBase}/dev/users/${spammer.id}/spam`, { ca: e2e.caPem, json: { spammer: true } });
+      const flagged = await request(`${e2e.apiBase}/dev/users/${spammer.id}/spam`, {
+        ca: e2e.caPem,
+        json: { spammer: true },
+      });
       expect(flagged.status).toBeLessThan(300);
       await act(spammer.client, () => spammer.client.sendPlatformFriendRequestById(a.id));
       await untilTypes(a, spammer, [PendingIncoming, None]);

@@ -39,7 +39,8 @@ describe.each(BACKENDS)('a platform restart over %s', (backend) => {
     const database = join(dir, 'platform.db');
     const first = await startE2EPlatform({ database });
     e2e = first;
-    const token = async (externalUserId: string) => (await first.server.createProvisionalToken({ externalUserId })).accessToken;
+    const token = async (externalUserId: string) =>
+      (await first.server.createProvisionalToken({ externalUserId })).accessToken;
     ada = await connectPlayer(e2eClient(first, backend), await token(`ada-restart-${backend}`));
     bob = await connectPlayer(e2eClient(first, backend), await token(`bob-restart-${backend}`));
     const lobbyId = await ada.client.createOrJoinLobby(`restart-${backend}`, { lobbyMetadata: { round: '1' } });
@@ -49,10 +50,15 @@ describe.each(BACKENDS)('a platform restart over %s', (backend) => {
 
     const trace: Record<string, string[]> = { ada: [], bob: [] };
     const created: Record<string, string[]> = { ada: [], bob: [] };
-    for (const [name, player] of [['ada', ada], ['bob', bob]] as const) {
+    for (const [name, player] of [
+      ['ada', ada],
+      ['bob', bob],
+    ] as const) {
       player.client.on('missedEvents', () => trace[name]!.push('missedEvents'));
       player.client.on('statusChanged', (status) => trace[name]!.push(ClientStatus[status]));
-      player.client.on('messageCreated', (id) => created[name]!.push(player.client.getMessage(id)?.content ?? `uncached ${id}`));
+      player.client.on('messageCreated', (id) =>
+        created[name]!.push(player.client.getMessage(id)?.content ?? `uncached ${id}`),
+      );
     }
 
     const { port } = new URL(first.webBase);
@@ -60,19 +66,24 @@ describe.each(BACKENDS)('a platform restart over %s', (backend) => {
     e2e = undefined;
     const second = await startE2EPlatform({ database, port: Number(port) });
     e2e = second;
-    expect(second.caPem).toBe(first.caPem);  // the certificate is kept with the database
+    expect(second.caPem).toBe(first.caPem); // the certificate is kept with the database
     // While the clients are still away (their first retry waits about a second), the game server changes the lobby.
     await second.server.updateLobby(lobbyId.toString(), { metadata: { round: '2' } });
     // …and its bot posts in the lobby chat, which no session of the clients hears.
     const gapMessages = ['in the gap 1', 'in the gap 2', 'in the gap 3'];
     for (const content of gapMessages) {
       const sent = await request(`${second.apiBase}/lobbies/${lobbyId}/messages`, {
-        ca: second.caPem, headers: { authorization: `Bot ${second.platform.devApp.botToken}` }, json: { content },
+        ca: second.caPem,
+        headers: { authorization: `Bot ${second.platform.devApp.botToken}` },
+        json: { content },
       });
       expect(sent.status).toBe(201);
     }
 
-    for (const [name, player] of [['ada', ada], ['bob', bob]] as const) {
+    for (const [name, player] of [
+      ['ada', ada],
+      ['bob', bob],
+    ] as const) {
       await until(() => trace[name]!.includes('Ready'), `${name} is Ready again`, 30_000);
       // Told once, after the caches were rebuilt and before Ready.
       expect(trace[name]!.filter((e) => e === 'missedEvents')).toHaveLength(1);
@@ -83,16 +94,18 @@ describe.each(BACKENDS)('a platform restart over %s', (backend) => {
     // once. (The old session's own 'before the restart' may still be on its way to a handler added after it was sent:
     // once at most.)
     const sinceRestart = (name: 'ada' | 'bob') => created[name]!.filter((content) => content !== 'before the restart');
-    for (const name of ['ada', 'bob'] as const) await until(() => sinceRestart(name).length >= gapMessages.length, `${name} catches up on the lobby chat`);
+    for (const name of ['ada', 'bob'] as const)
+      await until(() => sinceRestart(name).length >= gapMessages.length, `${name} catches up on the lobby chat`);
     await ada.client.sendLobbyMessage(lobbyId, 'after the restart');
-    for (const name of ['ada', 'bob'] as const) await until(() => created[name]!.includes('after the restart'), `${name} gets the live message`);
-    await sleep(200);  // a duplicate would come right behind
+    for (const name of ['ada', 'bob'] as const)
+      await until(() => created[name]!.includes('after the restart'), `${name} gets the live message`);
+    await sleep(200); // a duplicate would come right behind
     for (const name of ['ada', 'bob'] as const) {
       expect(sinceRestart(name)).toEqual([...gapMessages, 'after the restart']);
       expect(created[name]!.length - sinceRestart(name).length).toBeLessThanOrEqual(1);
     }
-    expect(bob.client.getMessage(before)).toBeUndefined();  // the cache of the old session is gone…
-    const history = await bob.client.getLobbyMessages(lobbyId, 10);  // …and the history brings it back
+    expect(bob.client.getMessage(before)).toBeUndefined(); // the cache of the old session is gone…
+    const history = await bob.client.getLobbyMessages(lobbyId, 10); // …and the history brings it back
     expect(history.map((m) => m.content)).toContain('before the restart');
   });
 });

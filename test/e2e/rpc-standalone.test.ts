@@ -29,7 +29,13 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
   const players: Player[] = [];
 
   const startLocal = async () => {
-    local = await LocalClientProcess.start({ platformUrl: e2e.platform.httpUrl, login: DESK, signInApp: e2e.platform.devApp.id, socketDir: dir, caFile: e2e.caFile });
+    local = await LocalClientProcess.start({
+      platformUrl: e2e.platform.httpUrl,
+      login: DESK,
+      signInApp: e2e.platform.devApp.id,
+      socketDir: dir,
+      caFile: e2e.caFile,
+    });
     return local;
   };
   /** Kills the process (no goodbye, as a crash) and starts a new one on the same socket path. */
@@ -80,7 +86,7 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     expect(tokens.accessToken).not.toBe('');
 
     await crashAndRestart();
-    await requestLinking();  // the SDK reconnected to the new process and subscribed again by itself
+    await requestLinking(); // the SDK reconnected to the new process and subscribed again by itself
     await until(() => requests === 2, 'the authorize-request callback after the restart');
   });
 
@@ -95,10 +101,16 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     await until(() => desk.getRelationship(host.id) !== undefined, 'the friend request reaches desk');
     await desk.acceptPlatformFriendRequest(host.id);
     await host.client.updateRichPresence({
-      type: ActivityTypes.Playing, state: 'In a match', party: { id: `party-standalone-${backend}`, currentSize: 1, maxSize: 4 }, secrets: { join: `standalone-join-${backend}` },
+      type: ActivityTypes.Playing,
+      state: 'In a match',
+      party: { id: `party-standalone-${backend}`, currentSize: 1, maxSize: 4 },
+      secrets: { join: `standalone-join-${backend}` },
     });
     const invites: bigint[] = [];
-    desk.on('activityInviteCreated', (invite) => invite.type === ActivityActionTypes.Join && invites.push(invite.messageId));
+    desk.on(
+      'activityInviteCreated',
+      (invite) => invite.type === ActivityActionTypes.Join && invites.push(invite.messageId),
+    );
     await until(() => desk.currentUser !== undefined, 'the current user');
     await host.client.sendActivityInvite(desk.currentUser!.id, 'come');
     await until(() => invites.length === 1, 'the invite');
@@ -109,7 +121,11 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     desk.on('activityJoinWithApplication', (applicationId, secret) => withApp.push([applicationId, secret]));
     // The desktop user presses "Join" in the local client: delivered at once to a subscribed game, else kept for it.
     const joined = await local.command(`join ${invites[0]} ${appId}`);
-    expect(joined).toEqual({ command: 'join', application_id: String(appId), delivery: expect.stringMatching(/^(delivered|queued)$/) });
+    expect(joined).toEqual({
+      command: 'join',
+      application_id: String(appId),
+      delivery: expect.stringMatching(/^(delivered|queued)$/),
+    });
     await until(() => joins.length === 1 && withApp.length === 1, 'the join callbacks');
     expect(joins).toEqual([`standalone-join-${backend}`]);
     expect(withApp).toEqual([[appId, `standalone-join-${backend}`]]);
@@ -122,7 +138,7 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     // An invite that is not the desktop user's is refused with the platform's answer, and nothing reaches the game.
     expect(await local.command(`join 12345 ${appId}`)).toEqual({ command: 'join', error: 'Unknown Message' });
   });
-  it('an independent RPC library sets activities of types 0, 2, 3 and 5 through the local client process; a friend\'s SDK client sees each', async () => {
+  it("an independent RPC library sets activities of types 0, 2, 3 and 5 through the local client process; a friend's SDK client sees each", async () => {
     const desk = gameClient();
     const { tokens } = await signIn(e2e, desk, DESK);
     await desk.updateToken(tokens.accessToken);
@@ -134,7 +150,7 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
     await desk.acceptPlatformFriendRequest(watcher.id);
     await until(() => desk.currentUser !== undefined, 'the current user');
     const deskId = desk.currentUser!.id;
-    await desk.close();  // from here on only the local client process speaks for desk
+    await desk.close(); // from here on only the local client process speaks for desk
 
     // The library finds the socket the way any game does: discord-ipc-{n} under XDG_RUNTIME_DIR (this test file runs
     // in its own process, so the variable reaches only it).
@@ -146,10 +162,15 @@ describe.each(BACKENDS)('the standalone local client process over %s', (backend)
       for (const type of [0, 2, 3, 5]) {
         const state = `Library type ${type} over ${backend}`;
         await library.user!.setActivity({ type, details: 'From the library', state });
-        await until(() => watcher.client.getUser(deskId)?.gameActivity?.state === state, `the friend sees the type ${type} activity`);
+        await until(
+          () => watcher.client.getUser(deskId)?.gameActivity?.state === state,
+          `the friend sees the type ${type} activity`,
+        );
         expect(watcher.client.getUser(deskId)?.gameActivity?.type).toBe(type);
       }
-      await expect(library.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' })).rejects.toMatchObject({ code: 4000 });
+      await expect(
+        library.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' }),
+      ).rejects.toMatchObject({ code: 4000 });
       await library.user!.clearActivity();
       await until(() => watcher.client.getUser(deskId)?.gameActivity === undefined, 'the activity cleared');
     } finally {

@@ -48,7 +48,8 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     return player;
   };
   /** Asks for linking until a subscribed game got it (the SDK subscribes on its own once connected). */
-  const requestLinking = () => until(() => rpc.requestAuthorize(String(appId)) > 0, 'a game subscribed to AUTHORIZE_REQUEST');
+  const requestLinking = () =>
+    until(() => rpc.requestAuthorize(String(appId)) > 0, 'a game subscribed to AUTHORIZE_REQUEST');
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'svcpp-rpc-e2e-'));
@@ -76,7 +77,7 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     expect(tokens.accessToken).not.toBe('');
 
     await rpc.restart();
-    await requestLinking();  // the SDK reconnected and subscribed again by itself
+    await requestLinking(); // the SDK reconnected and subscribed again by itself
     await until(() => requests === 2, 'the authorize-request callback after the restart');
 
     // Without a listener the SDK unsubscribes: the local client has nobody to ask.
@@ -88,10 +89,16 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     const desk = await deskGame();
     const host = await deskFriend(desk, `host_rpc_${backend}`);
     await host.client.updateRichPresence({
-      type: ActivityTypes.Playing, state: 'In a match', party: { id: `party-${backend}`, currentSize: 1, maxSize: 4 }, secrets: { join: `join-${backend}` },
+      type: ActivityTypes.Playing,
+      state: 'In a match',
+      party: { id: `party-${backend}`, currentSize: 1, maxSize: 4 },
+      secrets: { join: `join-${backend}` },
     });
     const invites: bigint[] = [];
-    desk.on('activityInviteCreated', (invite) => invite.type === ActivityActionTypes.Join && invites.push(invite.messageId));
+    desk.on(
+      'activityInviteCreated',
+      (invite) => invite.type === ActivityActionTypes.Join && invites.push(invite.messageId),
+    );
     await host.client.sendActivityInvite(await userIdOf(desk), 'come');
     await until(() => invites.length === 1, 'the invite');
 
@@ -122,23 +129,38 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     await desk.openMessageInPlatform(messageId);
     await desk.openConnectedGamesSettingsInPlatform();
     expect(rpc.desktop.actions.slice(before)).toEqual([
-      { kind: 'open-message', applicationId: String(appId), messageId: String(messageId), channelId: expect.any(String) },
+      {
+        kind: 'open-message',
+        applicationId: String(appId),
+        messageId: String(messageId),
+        channelId: expect.any(String),
+      },
       { kind: 'open-connected-games-settings', applicationId: String(appId) },
     ]);
-    await expect(desk.openMessageInPlatform(123n)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });  // not cached
+    await expect(desk.openMessageInPlatform(123n)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' }); // not cached
 
     const steamApp = 1234567n;
     desk.setShowingChat(true);
     desk.registerLaunchCommand(appId, '/opt/game/run');
     desk.registerLaunchSteamApplication(steamApp, 480);
-    await until(() => rpc.desktop.showingChat(String(appId)) && rpc.launches.command(String(appId)) === '/opt/game/run', 'the chat flag and the launch command');
-    expect(() => desk.registerLaunchCommand(0n, 'x')).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
-    expect(() => desk.registerLaunchSteamApplication(appId, 0)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    await until(
+      () => rpc.desktop.showingChat(String(appId)) && rpc.launches.command(String(appId)) === '/opt/game/run',
+      'the chat flag and the launch command',
+    );
+    expect(() => desk.registerLaunchCommand(0n, 'x')).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
+    expect(() => desk.registerLaunchSteamApplication(appId, 0)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
 
     // A restart forgets both; the SDK tells the new instance again.
     await rpc.restart();
     expect(rpc.launches.command(String(appId))).toBeUndefined();
-    await until(() => rpc.desktop.showingChat(String(appId)) && rpc.launches.command(String(appId)) === '/opt/game/run', 'the replay after the restart');
+    await until(
+      () => rpc.desktop.showingChat(String(appId)) && rpc.launches.command(String(appId)) === '/opt/game/run',
+      'the replay after the restart',
+    );
     desk.setShowingChat(false);
     await until(() => !rpc.desktop.showingChat(String(appId)), 'the chat flag cleared');
   });
@@ -150,20 +172,26 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     const messageId = await friend.client.sendUserMessage(await userIdOf(desk), 'hello');
     await until(() => desk.canOpenMessageInPlatform(messageId), 'the DM in the cache');
 
-    await expect(desk.openMessageInPlatform(messageId)).rejects.toMatchObject({ code: 'ERR_SVCPP_RPC', retryable: true });
-    await expect(desk.openConnectedGamesSettingsInPlatform()).rejects.toMatchObject({ code: 'ERR_SVCPP_RPC', retryable: true });
+    await expect(desk.openMessageInPlatform(messageId)).rejects.toMatchObject({
+      code: 'ERR_SVCPP_RPC',
+      retryable: true,
+    });
+    await expect(desk.openConnectedGamesSettingsInPlatform()).rejects.toMatchObject({
+      code: 'ERR_SVCPP_RPC',
+      retryable: true,
+    });
     // Kept: no error now; sent when a local client appears (the replay above shows that path).
     desk.setShowingChat(true);
     desk.registerLaunchCommand(appId, '');
     let requests = 0;
     desk.on('authorizeRequest', () => requests++);
     desk.on('activityJoin', () => requests++);
-    expect(rpc.requestAuthorize(String(appId))).toBe(0);  // this game never reached the local client
+    expect(rpc.requestAuthorize(String(appId))).toBe(0); // this game never reached the local client
     expect(requests).toBe(0);
   });
 
   it('rich presence without a gateway session goes through the local client and reaches a friend; without one it needs Ready', async () => {
-    const desk = await deskGame();  // only to befriend a watcher; the game below has no session
+    const desk = await deskGame(); // only to befriend a watcher; the game below has no session
     const watcher = await deskFriend(desk, `watcher_rpc_${backend}`);
     const deskId = await userIdOf(desk);
     await desk.close();
@@ -174,13 +202,20 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     await requestLinking();
     await until(() => asked > 0, 'the game connected to the local client');
     await game.updateRichPresence({ type: ActivityTypes.Playing, state: `Through the desktop ${backend}` });
-    await until(() => watcher.client.getUser(deskId)?.gameActivity?.state === `Through the desktop ${backend}`, "the watcher sees desk's activity");
-    await expect(game.updateRichPresence({ type: ActivityTypes.Playing, state: 'x' })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });  // checked locally first
+    await until(
+      () => watcher.client.getUser(deskId)?.gameActivity?.state === `Through the desktop ${backend}`,
+      "the watcher sees desk's activity",
+    );
+    await expect(game.updateRichPresence({ type: ActivityTypes.Playing, state: 'x' })).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    }); // checked locally first
     game.clearRichPresence();
     await until(() => watcher.client.getUser(deskId)?.gameActivity === undefined, 'the activity cleared');
 
     const alone = gameClient(join(dir, 'nobody-listens-here'));
-    await expect(alone.updateRichPresence({ type: ActivityTypes.Playing, state: 'Nobody' })).rejects.toMatchObject({ code: 'ERR_SVCPP_CLIENT_NOT_READY' });
+    await expect(alone.updateRichPresence({ type: ActivityTypes.Playing, state: 'Nobody' })).rejects.toMatchObject({
+      code: 'ERR_SVCPP_CLIENT_NOT_READY',
+    });
   });
 
   it('a provisional user: opening a message asks for a merge; the settings call succeeds doing nothing', async () => {
@@ -189,7 +224,9 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
     await client.updateToken(token.accessToken);
     await client.connect();
     let merges = 0;
-    await expect(client.openMessageInPlatform(42n, { onMergeRequired: () => merges++ })).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(client.openMessageInPlatform(42n, { onMergeRequired: () => merges++ })).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
     expect(merges).toBe(1);
     await client.openConnectedGamesSettingsInPlatform();
   });

@@ -31,7 +31,12 @@ describe.each(BACKENDS)('session over %s', (backend) => {
     expect(alice.isAuthenticated).toBe(true);
     await Promise.all([alice.connect(), bob.connect()]);
 
-    expect(statuses).toEqual([ClientStatus.HttpWait, ClientStatus.Connecting, ClientStatus.Connected, ClientStatus.Ready]);
+    expect(statuses).toEqual([
+      ClientStatus.HttpWait,
+      ClientStatus.Connecting,
+      ClientStatus.Connected,
+      ClientStatus.Ready,
+    ]);
     const me = alice.currentUser!;
     expect(me.globalName).toBe('Alice');
     expect(me.displayName).toBe('Alice');
@@ -56,7 +61,9 @@ describe.each(BACKENDS)('session over %s', (backend) => {
     const id = client.currentUser!.id;
     await until(() => updated.includes(id), 'USER_UPDATE');
     expect(client.currentUser!.displayName).toBe('After');
-    await expect(client.updateProvisionalAccountDisplayName('')).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
+    await expect(client.updateProvisionalAccountDisplayName('')).rejects.toMatchObject({
+      code: 'ERR_SVCPP_VALIDATION',
+    });
   });
 
   it('resumes after a forced drop mid-stream and delivers every dispatch exactly once, in order', async () => {
@@ -74,7 +81,11 @@ describe.each(BACKENDS)('session over %s', (backend) => {
     const total = 300;
     const publish = (from: number, to: number) => {
       for (let n = from; n < to; n++) {
-        e2e.platform.bus.publish({ t: 'USER_UPDATE', d: { id: (base + BigInt(n)).toString(), username: `stream_${n}` }, to: { userIds: [me] } });
+        e2e.platform.bus.publish({
+          t: 'USER_UPDATE',
+          d: { id: (base + BigInt(n)).toString(), username: `stream_${n}` },
+          to: { userIds: [me] },
+        });
       }
     };
     publish(0, 100);

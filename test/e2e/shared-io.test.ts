@@ -31,10 +31,16 @@ describe.each(BACKENDS)('clients coming and going next to a busy lobby over %s',
 
   it('every member receives every message while other clients are dropped connecting, mid-request and at once', async () => {
     // The snapshot messageCreated carries is what the member read at the event.
-    const received = (member: Player, content: string) => member.of('messageCreated').some(([, message]) => (message as { content?: string } | undefined)?.content === content);
+    const received = (member: Player, content: string) =>
+      member
+        .of('messageCreated')
+        .some(([, message]) => (message as { content?: string } | undefined)?.content === content);
     for (let round = 0; round < ROUNDS; round++) {
       // A client that sends in this lobby and is dropped with its send in flight.
-      const sender = await connectPlayer(e2eClient(e2e, backend), await provisionalToken(e2e, `shared-io-${backend}-${round}`, `Churn${round}`));
+      const sender = await connectPlayer(
+        e2eClient(e2e, backend),
+        await provisionalToken(e2e, `shared-io-${backend}-${round}`, `Churn${round}`),
+      );
       await sender.client.createOrJoinLobby(`shared-io-${backend}`);
       const inFlight = sender.client.sendLobbyMessage(lobbyId, `dropped mid-send ${round}`);
       // A client dropped while it connects.
@@ -60,7 +66,8 @@ describe.each(BACKENDS)('clients coming and going next to a busy lobby over %s',
         (error: { code?: string }) => expect(error.code).toBe('ERR_SVCPP_CLIENT_DESTROYED'),
       );
       await sent;
-      for (const member of members) await until(() => received(member, content), `member ${member.id} receives ${content}`);
+      for (const member of members)
+        await until(() => received(member, content), `member ${member.id} receives ${content}`);
     }
   });
 });

@@ -14,8 +14,18 @@ export interface Player {
 }
 
 const RECORDED = [
-  'relationshipCreated', 'relationshipDeleted', 'relationshipGroupsUpdated', 'activityInviteCreated', 'activityInviteUpdated', 'userUpdated',
-  'lobbyCreated', 'lobbyMemberAdded', 'lobbyMemberUpdated', 'messageCreated', 'messageUpdated', 'messageDeleted',
+  'relationshipCreated',
+  'relationshipDeleted',
+  'relationshipGroupsUpdated',
+  'activityInviteCreated',
+  'activityInviteUpdated',
+  'userUpdated',
+  'lobbyCreated',
+  'lobbyMemberAdded',
+  'lobbyMemberUpdated',
+  'messageCreated',
+  'messageUpdated',
+  'messageDeleted',
 ] as const;
 
 function record(client: Client, id: bigint, username: string): Player {
@@ -27,7 +37,11 @@ function record(client: Client, id: bigint, username: string): Player {
 }
 
 /** A full account signed in with OAuth2 (communication scopes) and connected to Ready. */
-export async function fullPlayer(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], username: string): Promise<Player> {
+export async function fullPlayer(
+  e2e: E2EPlatform,
+  backend: (typeof BACKENDS)[number],
+  username: string,
+): Promise<Player> {
   await createFullUser(e2e, { username });
   const client = e2eClient(e2e, backend);
   const { tokens } = await signIn(e2e, client, username);
@@ -39,7 +53,11 @@ export async function fullPlayer(e2e: E2EPlatform, backend: (typeof BACKENDS)[nu
 }
 
 /** A provisional account of the dev application, connected to Ready. */
-export async function provisionalPlayer(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], externalId: string): Promise<Player> {
+export async function provisionalPlayer(
+  e2e: E2EPlatform,
+  backend: (typeof BACKENDS)[number],
+  externalId: string,
+): Promise<Player> {
   const client = e2eClient(e2e, backend);
   await client.updateToken(await provisionalToken(e2e, externalId, externalId.slice(0, 32)));
   await client.connect();
@@ -49,9 +67,16 @@ export async function provisionalPlayer(e2e: E2EPlatform, backend: (typeof BACKE
 }
 
 /** Waits for an event of `name` whose arguments satisfy `match`; returns its arguments. */
-export async function waitForEvent(player: Player, name: keyof ClientEvents, match: (args: unknown[]) => boolean = () => true): Promise<unknown[]> {
+export async function waitForEvent(
+  player: Player,
+  name: keyof ClientEvents,
+  match: (args: unknown[]) => boolean = () => true,
+): Promise<unknown[]> {
   let found: unknown[] | undefined;
-  await until(() => (found = player.events.find((e) => e.name === name && match(e.args))?.args) !== undefined, `${player.username}: ${name}`);
+  await until(
+    () => (found = player.events.find((e) => e.name === name && match(e.args))?.args) !== undefined,
+    `${player.username}: ${name}`,
+  );
   return found!;
 }
 

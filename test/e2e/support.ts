@@ -32,7 +32,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * authorize() + getToken() as a launcher would do it (PKCE, communication scopes), with the consent approved
  * headlessly as `user` (id or username of a full account). `page` is what the loopback listener answered the browser.
  */
-export async function signIn(e2e: E2EPlatform, client: Client, user: string): Promise<{ tokens: TokenResponse; page: () => string }> {
+export async function signIn(
+  e2e: E2EPlatform,
+  client: Client,
+  user: string,
+): Promise<{ tokens: TokenResponse; page: () => string }> {
   const { verifier, challenge } = client.createAuthorizationCodeVerifier();
   let page = '';
   const { code, redirectUri } = await client.authorize(
@@ -75,4 +79,6 @@ export function callsFrom(mode: CallMode): <T>(client: Client, call: () => Promi
  * `describe.each(RUNS)('… over $backend, SDK calls made $calls', ({ backend, calls }) => { const act =
  * callsFrom(calls); … })` and make each awaited SDK call of a test as `act(client, () => client.x(…))`.
  */
-export const RUNS = BACKENDS.flatMap((backend) => (['directly', 'from event handlers'] as const satisfies readonly CallMode[]).map((calls) => ({ backend, calls })));
+export const RUNS = BACKENDS.flatMap((backend) =>
+  (['directly', 'from event handlers'] as const satisfies readonly CallMode[]).map((calls) => ({ backend, calls })),
+);

@@ -15,7 +15,8 @@ function logSink(): { lines: Array<Record<string, unknown>>; stream: Writable } 
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -48,7 +49,10 @@ describe.each(BACKENDS)('token expiry check over %s', (backend) => {
 
   it('without a connect, goes anyway; a token with less than a minute left is told once connected', async () => {
     const sink = logSink();
-    const e2e = await startE2EPlatform({ logger: pino({ level: 'info' }, sink.stream), tokenLifetimes: { provisionalAccessSeconds: 30 } });
+    const e2e = await startE2EPlatform({
+      logger: pino({ level: 'info' }, sink.stream),
+      tokenLifetimes: { provisionalAccessSeconds: 30 },
+    });
     try {
       await using client = e2eClient(e2e, backend);
       let expiring = 0;

@@ -71,7 +71,7 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     writeToneWav(tone, 440, CHURN_SECONDS + 90);
     for (const p of stayers) {
       await p.client.voice.setInputDevice(`file:${tone}`);
-      p.client.voice.selfMuteAll = true;  // silent until the five share a group: nothing sent before that counts
+      p.client.voice.selfMuteAll = true; // silent until the five share a group: nothing sent before that counts
     }
     for (const p of churners) await p.client.voice.setInputDevice('null');
 
@@ -109,11 +109,19 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     // Each stayer seals frames in an epoch before the next change is made (the epoch → run mapping needs it).
     const untilEveryStayerSpokeIn = (epoch: bigint, what: string) => {
       const runs = Number(epoch - firstEpoch) + 1;
-      return until(() => stayers.every((s) => runsOf(s).runStarts.length >= runs), `every stayer speaks in ${what}`, 30_000);
+      return until(
+        () => stayers.every((s) => runsOf(s).runStarts.length >= runs),
+        `every stayer speaks in ${what}`,
+        30_000,
+      );
     };
     await untilEveryStayerSpokeIn(firstEpoch, 'the first epoch');
     const counters = (calls: Call[]) =>
-      calls.map((c) => [c.framesEncrypted, ...stayers.flatMap((s) => Object.values(c.participantDecryptStats(s.id)))].join(',')).join(';');
+      calls
+        .map((c) =>
+          [c.framesEncrypted, ...stayers.flatMap((s) => Object.values(c.participantDecryptStats(s.id)))].join(','),
+        )
+        .join(';');
     // Until no counter of these calls moves any more (the frames on the wire have landed, or were refused).
     const settle = async (calls: Call[]) => {
       let previous = counters(calls);
@@ -127,7 +135,11 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     // addedRun: the index, in each stayer's relayed frames split by epoch, of the epoch that added the churner.
     const inCall = new Map<Player, { call: Call; droppedAtKey: bigint[]; addedRun: number; joinNumber: number }>();
     const joinerChecks: Array<{
-      name: string; droppedBefore: bigint[]; droppedAfter: bigint[]; decryptedAfter: bigint[]; sentSinceAdded: number[];
+      name: string;
+      droppedBefore: bigint[];
+      droppedAfter: bigint[];
+      decryptedAfter: bigint[];
+      sentSinceAdded: number[];
     }> = [];
     let joins = 0;
     let leaves = 0;
@@ -150,7 +162,11 @@ describe(`no audio lost at key changes over ${backend}`, () => {
       for (const p of stayers) p.client.voice.selfMuteAll = false;
       inCall.delete(churner);
       leaves++;
-      await until(() => sameEpoch(stayerCalls) && stayerCalls[0]!.encryptionState.epoch > epochBefore, 'the stayers remove the churner', 30_000);
+      await until(
+        () => sameEpoch(stayerCalls) && stayerCalls[0]!.encryptionState.epoch > epochBefore,
+        'the stayers remove the churner',
+        30_000,
+      );
       await untilEveryStayerSpokeIn(stayerCalls[0]!.encryptionState.epoch, 'the epoch without the churner');
     };
     const churnEnd = performance.now() + CHURN_SECONDS * 1000;
@@ -169,7 +185,11 @@ describe(`no audio lost at key changes over ${backend}`, () => {
         const epochBefore = stayerCalls[0]!.encryptionState.epoch;
         const call = await joinCall(churner.client, lobbyId);
         joins++;
-        await until(() => sameEpoch([...stayerCalls, call]), `churner ${churners.indexOf(churner)} holds the stayers' epoch`, 30_000);
+        await until(
+          () => sameEpoch([...stayerCalls, call]),
+          `churner ${churners.indexOf(churner)} holds the stayers' epoch`,
+          30_000,
+        );
         const added = call.encryptionState.epoch;
         expect(added, 'one transition adds a joiner').toBe(epochBefore + 1n);
         // Frames the stayers sealed in the previous epoch may still be on the loopback wire: let them land first.
@@ -211,7 +231,9 @@ describe(`no audio lost at key changes over ${backend}`, () => {
         const arrived = stats.framesDecrypted + stats.framesPassedThrough;
         notPlayed += arrived - stats.framesPlayed;
         if (stats.framesDecrypted !== sentBySender || stats.framesDropped !== 0n) {
-          lost.push(`stayer ${s} → ${r}: sent ${sentBySender}, decrypted ${stats.framesDecrypted}, dropped ${stats.framesDropped}`);
+          lost.push(
+            `stayer ${s} → ${r}: sent ${sentBySender}, decrypted ${stats.framesDecrypted}, dropped ${stats.framesDropped}`,
+          );
         }
         if (stats.framesPlayed !== arrived) unplayed.push(`${s}→${r}: ${arrived - stats.framesPlayed} of ${arrived}`);
       });
@@ -241,17 +263,26 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     const refusedBeforeJoin = joinerChecks.reduce((sum, c) => sum + c.droppedBefore.reduce((a, b) => a + b, 0n), 0n);
     // Printed, not asserted: how many such frames reach a joiner depends on timing. That a late joiner cannot decrypt
     // frames from before its join is asserted deterministically in voice-e2ee-membership.test.ts.
-    console.log(`[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ${refusedBeforeJoin}`);
+    console.log(
+      `[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ${refusedBeforeJoin}`,
+    );
     for (const check of joinerChecks) {
-      const pairs = check.sentSinceAdded.map((sentToIt, s) => `${s}: ${sentToIt}/${check.decryptedAfter[s]}`).join(', ');
-      console.log(`[dave churn ${backend}] ${check.name}: stayer frames sent since the epoch that added it / decrypted by it: ${pairs}`);
+      const pairs = check.sentSinceAdded
+        .map((sentToIt, s) => `${s}: ${sentToIt}/${check.decryptedAfter[s]}`)
+        .join(', ');
+      console.log(
+        `[dave churn ${backend}] ${check.name}: stayer frames sent since the epoch that added it / decrypted by it: ${pairs}`,
+      );
     }
     expect(joinerChecks.length).toBeGreaterThan(0);
     for (const check of joinerChecks) {
-      expect(check.droppedAfter, `${check.name}: no stayer frame refused once it held the key`).toEqual(check.droppedBefore);
+      expect(check.droppedAfter, `${check.name}: no stayer frame refused once it held the key`).toEqual(
+        check.droppedBefore,
+      );
       for (const d of check.decryptedAfter) expect(d, `${check.name}: heard every stayer`).toBeGreaterThan(0n);
-      expect(check.decryptedAfter, `${check.name}: decrypted every frame sent since the epoch that added it`)
-        .toEqual(check.sentSinceAdded.map(BigInt));
+      expect(check.decryptedAfter, `${check.name}: decrypted every frame sent since the epoch that added it`).toEqual(
+        check.sentSinceAdded.map(BigInt),
+      );
     }
   }, 600_000);
 });

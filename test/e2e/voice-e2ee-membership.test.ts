@@ -45,10 +45,15 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
   const raw: Array<{ close(): Promise<unknown> }> = [];
 
   beforeAll(async () => {
-    e2e = await startE2EPlatform({ devMode: true, voice: { relayTap: (p) => tapped.push({ lobbyId: p.lobbyId, userId: p.userId, payload: Buffer.from(p.payload) }) } });
+    e2e = await startE2EPlatform({
+      devMode: true,
+      voice: {
+        relayTap: (p) => tapped.push({ lobbyId: p.lobbyId, userId: p.userId, payload: Buffer.from(p.payload) }),
+      },
+    });
     ada = await connectProvisionalPlayer(e2e, backend, 'Ada');
     bob = await connectProvisionalPlayer(e2e, backend, 'Bob');
-    trustCaByDefault(e2e.platform.caCertPem);  // the platform's test helpers below speak HTTPS to it
+    trustCaByDefault(e2e.platform.caCertPem); // the platform's test helpers below speak HTTPS to it
   });
   afterAll(async () => {
     for (const r of raw) await r.close().catch(() => undefined);
@@ -60,7 +65,9 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
   const adaFrames = (lobbyId: bigint, from: number): Buffer[] =>
     tapped
       .slice(from)
-      .filter((t) => t.lobbyId === lobbyId.toString() && t.userId === ada.id.toString() && !t.payload.equals(SILENCE_FRAME))
+      .filter(
+        (t) => t.lobbyId === lobbyId.toString() && t.userId === ada.id.toString() && !t.payload.equals(SILENCE_FRAME),
+      )
       .map((t) => t.payload);
 
   /** The next SAMPLE frames Ada sends from now on. */
@@ -96,7 +103,7 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
     const lobbyId = await ada.client.createOrJoinLobby(secret);
     await bob.client.createOrJoinLobby(secret);
     const tone = join(dir, `membership-tone-${backend}.wav`);
-    writeToneWav(tone, 440, 60);  // longer than the test: Ada speaks throughout
+    writeToneWav(tone, 440, 60); // longer than the test: Ada speaks throughout
     await ada.client.voice.setInputDevice(`file:${tone}`);
     await ada.client.voice.setOutputDevice('null');
     await bob.client.voice.setInputDevice('null');
@@ -113,14 +120,25 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
     // Leo: a plain platform user of the same application, in the lobby, joining the call as a published client does.
     const platform = e2e.platform;
     const { id: leoId, username } = await createUser(platform, { username: `leo_${backend}_${Date.now()}` });
-    const { access_token: token } = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'sdk.social_layer', user: username });
-    const joined = await request(`${platform.apiBase}/lobbies`, { method: 'PUT', headers: bearer(token), json: { secret } });
+    const { access_token: token } = await accessTokenFor(platform, {
+      clientId: platform.devApp.id,
+      scope: 'sdk.social_layer',
+      user: username,
+    });
+    const joined = await request(`${platform.apiBase}/lobbies`, {
+      method: 'PUT',
+      headers: bearer(token),
+      json: { secret },
+    });
     expect(joined.status, joined.text).toBe(200);
     const gateway = await RawClient.open(platform.gatewayUrl, undefined, platform.caCertPem);
     raw.push(gateway);
     await gateway.identify(`Bearer ${token}`);
     const { credentials } = await requestVoiceJoin(gateway, leoId, lobbyId.toString());
-    const voice = await TestVoiceClient.join(credentials, 'aead_aes256_gcm_rtpsize', { maxDaveVersion: 1, ca: platform.caCertPem });
+    const voice = await TestVoiceClient.join(credentials, 'aead_aes256_gcm_rtpsize', {
+      maxDaveVersion: 1,
+      ca: platform.caCertPem,
+    });
     const leo = new DavePeer(voice, lobbyId.toString(), new Map());
     raw.push(leo);
     await untilParticipants(calls, [ada.id, bob.id, BigInt(leoId)]);
@@ -142,7 +160,10 @@ describe.each(BACKENDS)('DAVE membership and ciphertext over %s', (backend) => {
     const afterLeo = await nextAdaFrames(lobbyId);
     expect(decryptableBy(leo, afterLeo)).toBe(0);
     // The same frames are no noise: Bob, still a member, decrypts Ada's frames of this phase and refuses none.
-    await until(() => bobCall.participantDecryptStats(ada.id).framesDecrypted >= bobBefore.framesDecrypted + BigInt(SAMPLE), 'Bob decrypting the frames Leo cannot');
+    await until(
+      () => bobCall.participantDecryptStats(ada.id).framesDecrypted >= bobBefore.framesDecrypted + BigInt(SAMPLE),
+      'Bob decrypting the frames Leo cannot',
+    );
     expect(bobCall.participantDecryptStats(ada.id).framesDropped).toBe(bobBefore.framesDropped);
 
     for (const p of [ada, bob]) await p.client.voice.endCall(lobbyId);

@@ -21,15 +21,24 @@ import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 import {
-  connectVoicePlayer, decodeOpusStream, expectTone, joinCall, opusToneFrames, probeYieldsTone, readWavLeft, untilParticipants, voiceTempDir,
-  writeToneWav, writeWavSlice,
+  connectVoicePlayer,
+  decodeOpusStream,
+  expectTone,
+  joinCall,
+  opusToneFrames,
+  probeYieldsTone,
+  readWavLeft,
+  untilParticipants,
+  voiceTempDir,
+  writeToneWav,
+  writeWavSlice,
 } from './voice-support.js';
 
 const SILENCE_FRAME = Buffer.from([0xf8, 0xff, 0xfe]);
 // One frequency per speaker, so that each recording shows whose tone it is.
 const TONE_HZ = { Ada: 440, Bob: 660, Cyd: 880 } as const;
-const TONE_MS = 4000;   // each speaker's turn: 4 s of its tone ...
-const QUIET_MS = 1500;  // ... then silence, for its last frames and between turns
+const TONE_MS = 4000; // each speaker's turn: 4 s of its tone ...
+const QUIET_MS = 1500; // ... then silence, for its last frames and between turns
 
 describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
   let e2e: E2EPlatform;
@@ -40,7 +49,12 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
   const tapped: Array<{ lobbyId: string; userId: string; payload: Buffer }> = [];
 
   beforeAll(async () => {
-    e2e = await startE2EPlatform({ devMode: true, voice: { relayTap: (p) => tapped.push({ lobbyId: p.lobbyId, userId: p.userId, payload: Buffer.from(p.payload) }) } });
+    e2e = await startE2EPlatform({
+      devMode: true,
+      voice: {
+        relayTap: (p) => tapped.push({ lobbyId: p.lobbyId, userId: p.userId, payload: Buffer.from(p.payload) }),
+      },
+    });
     ada = await connectVoicePlayer(e2e, backend, 'Ada');
     bob = await connectVoicePlayer(e2e, backend, 'Bob');
     cyd = await connectVoicePlayer(e2e, backend, 'Cyd');
@@ -55,7 +69,11 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     let lobbyId = 0n;
     for (const p of [ada, bob, cyd]) lobbyId = await p.client.createOrJoinLobby(secret);
     const players = [ada, bob, cyd];
-    const names = new Map<Player, keyof typeof TONE_HZ>([[ada, 'Ada'], [bob, 'Bob'], [cyd, 'Cyd']]);
+    const names = new Map<Player, keyof typeof TONE_HZ>([
+      [ada, 'Ada'],
+      [bob, 'Bob'],
+      [cyd, 'Cyd'],
+    ]);
     const nameOf = (p: Player) => names.get(p)!;
     const hzOf = (p: Player) => TONE_HZ[nameOf(p)];
     for (const p of players) {
@@ -74,14 +92,19 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     const changes: Array<{ epoch: bigint; transitionPending: boolean }> = [];
     const bobCall = await joinCall(bob.client, lobbyId);
     recordingStartedAt.set(bob, Date.now());
-    bobCall.on('encryptionStateChanged', (s) => changes.push({ epoch: s.epoch, transitionPending: s.transitionPending }));
+    bobCall.on('encryptionStateChanged', (s) =>
+      changes.push({ epoch: s.epoch, transitionPending: s.transitionPending }),
+    );
     const cydCall = await joinCall(cyd.client, lobbyId);
     recordingStartedAt.set(cyd, Date.now());
     for (const call of [bobCall, cydCall]) call.setVadThreshold(false, -50);
     // Every member holds the 3-member group (the epoch that added the last of them) before Ada speaks.
     const calls: Call[] = [bobCall, cydCall];
     await untilParticipants(calls, [bob.id, cyd.id]);
-    await until(() => calls.every((c) => c.encryptionState.epoch >= 1n && !c.encryptionState.transitionPending), 'bob and cyd share a group');
+    await until(
+      () => calls.every((c) => c.encryptionState.epoch >= 1n && !c.encryptionState.transitionPending),
+      'bob and cyd share a group',
+    );
     const adaCall = ada.client.startCall(lobbyId);
     adaCall.setVadThreshold(false, -50);
     await adaCall.waitForStatus(CallStatus.Connected);
@@ -94,7 +117,8 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     }, 'all three in the same epoch');
 
     const states = calls.map((c) => c.encryptionState);
-    for (const s of states) expect(s).toMatchObject({ protocolVersion: 1, transitionPending: false, passthrough: false });
+    for (const s of states)
+      expect(s).toMatchObject({ protocolVersion: 1, transitionPending: false, passthrough: false });
     const codes = calls.map((c) => c.privacyCode);
     expect(codes[0]).toMatch(/^\d{30}$/);
     expect(new Set(codes).size).toBe(1);
@@ -107,12 +131,16 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     expect(cydCall.participantFingerprint(ada.id)).toBe(adaCall.participantFingerprint(cyd.id));
     expect(cydCall.participantFingerprint(bob.id)).toBe(bobCall.participantFingerprint(cyd.id));
     expect(cydCall.participantFingerprint(ada.id)).not.toBe(adaBob);
-    expect(adaCall.participantFingerprint(bob.id)).toBe(adaBob);  // read again: kept, not recomputed differently
+    expect(adaCall.participantFingerprint(bob.id)).toBe(adaBob); // read again: kept, not recomputed differently
     expect(adaCall.participantFingerprint(ada.id)).toBe('');
     expect(adaCall.participantFingerprint(123456789n)).toBe('');
 
     // Each player speaks its tone in turn.
-    const callOf = new Map<Player, Call>([[ada, adaCall], [bob, bobCall], [cyd, cydCall]]);
+    const callOf = new Map<Player, Call>([
+      [ada, adaCall],
+      [bob, bobCall],
+      [cyd, cydCall],
+    ]);
     const turns = new Map<Player, { startAt: number; endAt: number }>();
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
@@ -132,7 +160,10 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
     for (const speaker of players) {
       const sealed = callOf.get(speaker)!.framesEncrypted;
       expect(sealed, `${nameOf(speaker)} sealed`).toBeGreaterThan(100n);
-      const silenceFromSpeaker = tapped.filter((t) => t.lobbyId === lobbyId.toString() && t.userId === speaker.id.toString() && t.payload.equals(SILENCE_FRAME)).length;
+      const silenceFromSpeaker = tapped.filter(
+        (t) =>
+          t.lobbyId === lobbyId.toString() && t.userId === speaker.id.toString() && t.payload.equals(SILENCE_FRAME),
+      ).length;
       for (const listener of players.filter((p) => p !== speaker)) {
         const stats = callOf.get(listener)!.participantDecryptStats(speaker.id);
         const pair = `${nameOf(speaker)} → ${nameOf(listener)}`;
@@ -142,7 +173,12 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
         expect(stats.framesPassedThrough, pair).toBeLessThanOrEqual(BigInt(silenceFromSpeaker));
       }
     }
-    expect(adaCall.participantDecryptStats(123456789n)).toEqual({ framesDecrypted: 0n, framesPassedThrough: 0n, framesDropped: 0n, framesPlayed: 0n });
+    expect(adaCall.participantDecryptStats(123456789n)).toEqual({
+      framesDecrypted: 0n,
+      framesPassedThrough: 0n,
+      framesDropped: 0n,
+      framesPlayed: 0n,
+    });
     for (const p of [bob, cyd]) await p.client.voice.endCall(lobbyId);
     await ada.client.voice.endCall(lobbyId);
     const eventLoopMaxStallMs = stalls.max / 1e6;
@@ -155,7 +191,11 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
         const startedAt = recordingStartedAt.get(listener)!;
         const file = join(dir, `heard-${backend}-${nameOf(speaker)}-by-${nameOf(listener)}.wav`);
         writeWavSlice(file, samples, startAt - startedAt, endAt - startedAt);
-        expectTone(file, hzOf(speaker), 2000, { eventLoopMaxStallMs, speaker: nameOf(speaker), listener: nameOf(listener) });
+        expectTone(file, hzOf(speaker), 2000, {
+          eventLoopMaxStallMs,
+          speaker: nameOf(speaker),
+          listener: nameOf(listener),
+        });
       }
     }
 
@@ -172,7 +212,10 @@ describe.each(BACKENDS)('end-to-end encrypted calls over %s', (backend) => {
       for (const t of fromSpeaker) expect(t.payload.subarray(-2).toString('hex')).toBe('fafa');
       // ... and an eavesdropper at the relay who decodes the speaker's stream as Opus gets no frame of the tone.
       const eavesdropped = decodeOpusStream(fromSpeaker.map((t) => t.payload));
-      expect(eavesdropped.filter((probe) => probeYieldsTone(probe, hz)), nameOf(speaker)).toEqual([]);
+      expect(
+        eavesdropped.filter((probe) => probeYieldsTone(probe, hz)),
+        nameOf(speaker),
+      ).toEqual([]);
     }
   });
 });

@@ -21,7 +21,11 @@ export const SAMPLE_RATE = 48_000;
  * A provisional player whose audio processing is off: noise suppression, gain control and echo cancellation would
  * reshape the test tones these suites measure.
  */
-export async function connectVoicePlayer(e2e: E2EPlatform, backend: (typeof BACKENDS)[number], name: string): Promise<Player> {
+export async function connectVoicePlayer(
+  e2e: E2EPlatform,
+  backend: (typeof BACKENDS)[number],
+  name: string,
+): Promise<Player> {
   const player = await connectProvisionalPlayer(e2e, backend, name);
   player.client.voice.setNoiseSuppression(false);
   player.client.voice.setAutomaticGainControl(false);
@@ -35,7 +39,10 @@ export const voiceTempDir = (): string => mkdtempSync(join(tmpdir(), 'svcpp-voic
 /** Writes a 48 kHz stereo 16-bit WAV: `seconds` of a sine at `frequency` Hz (amplitude 0..1 of full scale). */
 export function writeToneWav(path: string, frequency: number, seconds: number, amplitude = 0.5): void {
   const frames = Math.round(seconds * SAMPLE_RATE);
-  writeStereoWav(path, stereoPcm(frames, (i) => Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * amplitude));
+  writeStereoWav(
+    path,
+    stereoPcm(frames, (i) => Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * amplitude),
+  );
 }
 
 /**
@@ -45,7 +52,10 @@ export function writeToneWav(path: string, frequency: number, seconds: number, a
 export function writeWavSlice(path: string, samples: Int16Array, fromMs: number, toMs: number): void {
   const from = Math.max(0, Math.floor((fromMs * SAMPLE_RATE) / 1000));
   const to = Math.min(samples.length, Math.floor((toMs * SAMPLE_RATE) / 1000));
-  writeStereoWav(path, stereoPcm(Math.max(0, to - from), (i) => samples[from + i]! / 32768));
+  writeStereoWav(
+    path,
+    stereoPcm(Math.max(0, to - from), (i) => samples[from + i]! / 32768),
+  );
 }
 
 /** The left channel of a 16-bit PCM WAV file (finds the data chunk), as numbers in -32768..32767. */
@@ -103,7 +113,10 @@ const median = (values: number[]): number => {
  * a few such windows outvote seconds of tone (a 440 Hz recording once measured 7.4 kHz that way).
  * loudMs says how much of the recording was loud; windowHz is each loud window's frequency (for failure reports).
  */
-export function dominantFrequency(samples: Int16Array, minDb = -40): { hz: number; loudMs: number; windowHz: number[] } {
+export function dominantFrequency(
+  samples: Int16Array,
+  minDb = -40,
+): { hz: number; loudMs: number; windowHz: number[] } {
   const window = SAMPLE_RATE / 10;
   const loud = loudWindows(samples, minDb);
   const windowHz: number[] = [];
@@ -112,7 +125,7 @@ export function dominantFrequency(samples: Int16Array, minDb = -40): { hz: numbe
     let last: number | undefined;
     for (let i = w * window + 1; i < (w + 1) * window; i++) {
       if (samples[i - 1]! < 0 && samples[i]! >= 0) {
-        const at = i - 1 + samples[i - 1]! / (samples[i - 1]! - samples[i]!);  // where the line between them crosses 0
+        const at = i - 1 + samples[i - 1]! / (samples[i - 1]! - samples[i]!); // where the line between them crosses 0
         if (last !== undefined) periods.push(at - last);
         last = at;
       }
@@ -134,7 +147,14 @@ export function expectTone(file: string, hz: number, minLoudMs: number, context:
   const measured = dominantFrequency(samples);
   const report = `${file}.analysis.json`;
   if (measured.loudMs < minLoudMs || Math.abs(measured.hz - hz) >= 10) {
-    writeFileSync(report, JSON.stringify({ file, expectedHz: hz, minLoudMs, ...measured, levels100ms: windowLevels(samples), ...context }, null, 1));
+    writeFileSync(
+      report,
+      JSON.stringify(
+        { file, expectedHz: hz, minLoudMs, ...measured, levels100ms: windowLevels(samples), ...context },
+        null,
+        1,
+      ),
+    );
   }
   expect(measured.loudMs, `loud part of ${file} (analysis: ${report})`).toBeGreaterThanOrEqual(minLoudMs);
   expect(Math.abs(measured.hz - hz), `frequency ${measured.hz} Hz of ${file} (analysis: ${report})`).toBeLessThan(10);
@@ -149,7 +169,10 @@ export async function joinCall(client: Client, lobbyId: bigint): Promise<Call> {
 
 /** Waits until every client's call lists every one of `ids` as a participant. */
 export async function untilParticipants(calls: Call[], ids: bigint[]): Promise<void> {
-  await until(() => calls.every((c) => ids.every((id) => c.participants.includes(id))), `participants ${ids.join(', ')}`);
+  await until(
+    () => calls.every((c) => ids.every((id) => c.participants.includes(id))),
+    `participants ${ids.join(', ')}`,
+  );
 }
 
 /** A step of a timed scenario: what to do at its start, and its name (for failure messages). */
@@ -243,7 +266,7 @@ export function decodeOpusStream(payloads: Buffer[]): Array<OpusProbe | null> {
       try {
         pcm = decoder.decode(payload);
       } catch {
-        return null;  // "Invalid packet" and the like: not an Opus frame at all
+        return null; // "Invalid packet" and the like: not an Opus frame at all
       }
       const left = new Int16Array(pcm.length / 4);
       for (let i = 0; i < left.length; i++) left[i] = pcm.readInt16LE(i * 4);
@@ -278,7 +301,8 @@ export function decodeOpusStream(payloads: Buffer[]): Array<OpusProbe | null> {
 export function opusPacketMs(packet: Buffer): number {
   if (packet.length === 0) return 0;
   const config = packet[0]! >> 3;
-  const frameMs = config < 12 ? [10, 20, 40, 60][config % 4]! : config < 16 ? [10, 20][config % 2]! : [2.5, 5, 10, 20][config % 4]!;
+  const frameMs =
+    config < 12 ? [10, 20, 40, 60][config % 4]! : config < 16 ? [10, 20][config % 2]! : [2.5, 5, 10, 20][config % 4]!;
   const code = packet[0]! & 3;
   const frames = code === 0 ? 1 : code < 3 ? 2 : packet.length > 1 ? packet[1]! & 0x3f : 0;
   return frameMs * frames;
@@ -294,7 +318,7 @@ export const probeYieldsTone = (probe: OpusProbe | null, hz: number): boolean =>
 /** `count` consecutive 20 ms Opus frames of a stereo sine at `hz` (amplitude 0.5), encoded independently of the SDK. */
 export function opusToneFrames(hz: number, count: number): Buffer[] {
   const encoder = new OpusScript(SAMPLE_RATE, 2, OpusScript.Application.VOIP);
-  encoder.setBitrate(64_000);  // about what the SDK sends (its frames cross the relay at ~160 bytes)
+  encoder.setBitrate(64_000); // about what the SDK sends (its frames cross the relay at ~160 bytes)
   try {
     const frameSamples = SAMPLE_RATE / 50;
     const frames: Buffer[] = [];

@@ -13,7 +13,17 @@ import type { Player } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 import {
-  connectVoicePlayer, dominantFrequency, joinCall, median, phaseLevel, readWavLeft, runPhases, toneLevels, untilParticipants, voiceTempDir, writeToneWav,
+  connectVoicePlayer,
+  dominantFrequency,
+  joinCall,
+  median,
+  phaseLevel,
+  readWavLeft,
+  runPhases,
+  toneLevels,
+  untilParticipants,
+  voiceTempDir,
+  writeToneWav,
 } from './voice-support.js';
 
 /**
@@ -124,11 +134,40 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     const timings = await runPhases(recordingStartedAt, [
       { name: 'reference', act: () => {} },
       { name: 'local mute', act: () => bobCall.setLocalMute(ada.id, true) },
-      { name: 'volume 200', act: () => { bobCall.setLocalMute(ada.id, false); bobCall.setParticipantVolume(ada.id, 200); } },
-      { name: 'self mute', act: () => { bobCall.setParticipantVolume(ada.id, 100); adaCall.selfMute = true; } },
-      { name: 'deafen', act: () => { adaCall.selfMute = false; bobCall.selfDeaf = true; } },
-      { name: 'ptt released', act: () => { bobCall.selfDeaf = false; adaCall.audioMode = AudioModeType.MODE_PTT; } },
-      { name: 'ptt held', act: () => { adaCall.pttActive = true; } },
+      {
+        name: 'volume 200',
+        act: () => {
+          bobCall.setLocalMute(ada.id, false);
+          bobCall.setParticipantVolume(ada.id, 200);
+        },
+      },
+      {
+        name: 'self mute',
+        act: () => {
+          bobCall.setParticipantVolume(ada.id, 100);
+          adaCall.selfMute = true;
+        },
+      },
+      {
+        name: 'deafen',
+        act: () => {
+          adaCall.selfMute = false;
+          bobCall.selfDeaf = true;
+        },
+      },
+      {
+        name: 'ptt released',
+        act: () => {
+          bobCall.selfDeaf = false;
+          adaCall.audioMode = AudioModeType.MODE_PTT;
+        },
+      },
+      {
+        name: 'ptt held',
+        act: () => {
+          adaCall.pttActive = true;
+        },
+      },
     ]);
     // Ada's self mute reached Bob as a voice state (op 4 → VOICE_STATE_UPDATE) while it lasted.
     expect(states).toContain(ada.id);
@@ -176,7 +215,7 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     expect(median(both)).toBeLessThan(-6.02 + 1.5);
   });
 
-  it('a lobby\'s call seen from outside it: who is in it and their voice states, also for a member who joins later', async () => {
+  it("a lobby's call seen from outside it: who is in it and their voice states, also for a member who joins later", async () => {
     const secret = `voice-${backend}-info-${Date.now()}`;
     const lobbyId = await ada.client.createOrJoinLobby(secret);
     await bob.client.createOrJoinLobby(secret);
@@ -186,17 +225,29 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     bobCall.selfMute = true;
     await bobCall.waitForStatus(CallStatus.Connected);
     // Ada is not in the call: her lobby shows it, with Bob's voice state.
-    await until(() => ada.client.getLobby(lobbyId)?.call?.participants.some((p) => p.userId === bob.id && p.selfMute) === true, 'ada sees bob, muted');
-    expect(ada.client.getLobby(lobbyId)?.call).toEqual({ channelId: lobbyId, guildId: 0n, participants: [{ userId: bob.id, selfMute: true, selfDeaf: false }] });
+    await until(
+      () => ada.client.getLobby(lobbyId)?.call?.participants.some((p) => p.userId === bob.id && p.selfMute) === true,
+      'ada sees bob, muted',
+    );
+    expect(ada.client.getLobby(lobbyId)?.call).toEqual({
+      channelId: lobbyId,
+      guildId: 0n,
+      participants: [{ userId: bob.id, selfMute: true, selfDeaf: false }],
+    });
     expect(ada.client.voice.getCall(lobbyId)).toBeUndefined();
     // Cyd joins the lobby while the call runs: the platform tells her who is in it.
     await cyd.client.createOrJoinLobby(secret);
     await until(() => cyd.client.getLobby(lobbyId)?.call?.participants.length === 1, 'cyd sees the call');
-    expect(cyd.client.getLobby(lobbyId)?.call?.participants).toEqual([{ userId: bob.id, selfMute: true, selfDeaf: false }]);
+    expect(cyd.client.getLobby(lobbyId)?.call?.participants).toEqual([
+      { userId: bob.id, selfMute: true, selfDeaf: false },
+    ]);
     bobCall.selfMute = false;
     await until(() => ada.client.getLobby(lobbyId)?.call?.participants[0]?.selfMute === false, 'ada sees bob unmute');
     await bob.client.voice.endCall(lobbyId);
-    await until(() => ada.client.getLobby(lobbyId)?.call === undefined && cyd.client.getLobby(lobbyId)?.call === undefined, 'the call is empty');
+    await until(
+      () => ada.client.getLobby(lobbyId)?.call === undefined && cyd.client.getLobby(lobbyId)?.call === undefined,
+      'the call is empty',
+    );
   });
 
   it('thread priority: the voice and network threads of a call get the nice value set for them, now and when they start', async () => {
@@ -210,13 +261,17 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     const bobCall = await joinCall(bob.client, lobbyId);
     await untilParticipants([adaCall, bobCall], [ada.id, bob.id]);
     // (The audio thread applies it as it starts, right after Connected: wait for the thread, not for a time.)
-    await until(() => threadNices('svcpp-voice').filter((n) => n === 7).length === 1, 'bob\'s audio thread at nice 7');
+    await until(() => threadNices('svcpp-voice').filter((n) => n === 7).length === 1, "bob's audio thread at nice 7");
     // Set while the calls run: Ada's network thread changes at once, the other clients' threads keep theirs.
     const before = threadNices('svcpp-net');
     ada.client.setThreadPriority(ClientThread.Network, 9);
     expect(threadNices('svcpp-net').filter((n) => n === 9)).toHaveLength(before.filter((n) => n === 9).length + 1);
-    expect(() => ada.client.setThreadPriority(ClientThread.Voice, 20)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
-    expect(() => ada.client.setThreadPriority(7 as ClientThread, 0)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => ada.client.setThreadPriority(ClientThread.Voice, 20)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
+    expect(() => ada.client.setThreadPriority(7 as ClientThread, 0)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
     await bob.client.voice.endCall(lobbyId);
     await ada.client.voice.endCall(lobbyId);
   });
@@ -235,11 +290,16 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     const adaCall = await speak(ada, lobbyId);
     await untilParticipants([adaCall, bobCall, cydCall], [ada.id, bob.id, cyd.id]);
     const left: bigint[] = [];
-    adaCall.on('participantChanged', (user, added) => { if (!added) left.push(user); });
-    await new Promise((resolve) => setTimeout(resolve, 1500));  // a stretch of audio for both listeners
+    adaCall.on('participantChanged', (user, added) => {
+      if (!added) left.push(user);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // a stretch of audio for both listeners
     await cyd.client.voice.endCall(lobbyId);
     await until(() => left.includes(cyd.id) && !bobCall.participants.includes(cyd.id), 'cyd left for ada and bob');
-    await until(() => changes.some(([l, m, a]) => l === lobbyId && m === cyd.id && !a), 'participant callback: cyd left');
+    await until(
+      () => changes.some(([l, m, a]) => l === lobbyId && m === cyd.id && !a),
+      'participant callback: cyd left',
+    );
     // A new recording for the second stay (reopening a file device starts the file afresh).
     await cyd.client.voice.setOutputDevice(`file:${join(dir, `cyd-again-${backend}.wav`)}`);
     const again = await joinCall(cyd.client, lobbyId);
@@ -265,7 +325,9 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     const statuses: CallStatus[] = [];
     adaCall.on('statusChanged', (status) => statuses.push(status));
     const left: bigint[] = [];
-    adaCall.on('participantChanged', (user, added) => { if (!added) left.push(user); });
+    adaCall.on('participantChanged', (user, added) => {
+      if (!added) left.push(user);
+    });
     await untilParticipants([adaCall, bobCall, cydCall], [ada.id, bob.id, cyd.id]);
     await sleep(1000);
     const before = e2e.platform.voice.stats();
@@ -273,7 +335,10 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     // While Ada is away (the SDK waits its reconnect back-off, 250 ms ± 20 %, before resuming), Cyd leaves: the voice
     // gateway's Client Disconnect (op 13) for Ada is buffered, and her Resume must replay it.
     const cydLeft = cyd.client.voice.endCall(lobbyId);
-    await until(() => statuses.includes(CallStatus.Reconnecting) && adaCall.status === CallStatus.Connected, 'reconnected');
+    await until(
+      () => statuses.includes(CallStatus.Reconnecting) && adaCall.status === CallStatus.Connected,
+      'reconnected',
+    );
     await cydLeft;
     expect(statuses).not.toContain(CallStatus.Disconnected);
     const after = e2e.platform.voice.stats();
@@ -307,7 +372,11 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     // The platform forgets Ada's voice session as it drops her socket: her Resume is refused (4006), and a call
     // that gave up on it would end here (SignalingUnexpectedClose) instead of identifying again.
     expect(e2e.platform.voice.dropConnections({ userId: ada.id.toString(), forget: true })).toBe(1);
-    await until(() => e2e.platform.voice.stats().resumesRefused > before.resumesRefused && adaCall.status === CallStatus.Connected, 'identified again');
+    await until(
+      () =>
+        e2e.platform.voice.stats().resumesRefused > before.resumesRefused && adaCall.status === CallStatus.Connected,
+      'identified again',
+    );
     expect(statuses).toContain(CallStatus.Reconnecting);
     expect(statuses).not.toContain(CallStatus.Disconnected);
     const after = e2e.platform.voice.stats();
@@ -351,18 +420,28 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     await devices(bob, undefined);
     await devices(ada, 440, 3);
     if (backend === 'koffi') {
-      expect(() => bob.client.startCall(lobbyId, { onReceived: () => {} })).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_NOT_SUPPORTED' }));
+      expect(() => bob.client.startCall(lobbyId, { onReceived: () => {} })).toThrow(
+        expect.objectContaining({ code: 'ERR_SVCPP_NOT_SUPPORTED' }),
+      );
       expect(bob.client.voice.getCall(lobbyId)).toBeUndefined();
       return;
     }
     const received: Int16Array[] = [];
-    const bobCall = bob.client.startCall(lobbyId, { onReceived: (user, samples) => { if (user === ada.id) received.push(samples); } });
+    const bobCall = bob.client.startCall(lobbyId, {
+      onReceived: (user, samples) => {
+        if (user === ada.id) received.push(samples);
+      },
+    });
     await bobCall.waitForStatus(CallStatus.Connected);
     let captured = 0;
-    const adaCall = ada.client.startCall(lobbyId, { onCaptured: (samples) => { if (samples.length === 960) captured++; } });
+    const adaCall = ada.client.startCall(lobbyId, {
+      onCaptured: (samples) => {
+        if (samples.length === 960) captured++;
+      },
+    });
     adaCall.setVadThreshold(false, -50);
     await adaCall.waitForStatus(CallStatus.Connected);
-    await until(() => received.length >= 200, '2 s of ada\'s audio in bob\'s listener');
+    await until(() => received.length >= 200, "2 s of ada's audio in bob's listener");
     await bob.client.voice.endCall(lobbyId);
     await ada.client.voice.endCall(lobbyId);
     expect(captured).toBeGreaterThan(100);
@@ -380,22 +459,37 @@ describe.each(BACKENDS)('voice calls over %s', (backend) => {
     expect(() => ada.client.startCall(lobbyId)).toThrow(/already in the call/);
     expect(() => ada.client.startCall(lobbyId + 1n)).toThrow(/not a member/);
     call.setParticipantVolume(bob.id, 150);
-    expect(() => call.setParticipantVolume(bob.id, 200.5)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
-    expect(() => call.setParticipantVolume(bob.id, -1)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
-    expect(() => call.setParticipantVolume(bob.id, Number.NaN)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => call.setParticipantVolume(bob.id, 200.5)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
+    expect(() => call.setParticipantVolume(bob.id, -1)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
+    expect(() => call.setParticipantVolume(bob.id, Number.NaN)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
     expect(call.getParticipantVolume(bob.id)).toBe(150);
     call.setVadThreshold(false, -40);
-    expect(() => call.setVadThreshold(true, 0.5)).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => call.setVadThreshold(true, 0.5)).toThrow(
+      expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }),
+    );
     expect(call.vadThreshold).toEqual({ automatic: false, threshold: -40 });
-    expect(() => { call.pttReleaseDelayMs = 10_001; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    expect(() => {
+      call.pttReleaseDelayMs = 10_001;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
     expect(call.pttReleaseDelayMs).toBe(0);
-    await expect(ada.client.voice.setInputDevice('no-such-device')).rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
-    expect(() => { ada.client.voice.outputVolume = 201; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
+    await expect(ada.client.voice.setInputDevice('no-such-device')).rejects.toMatchObject({
+      code: 'ERR_SVCPP_INVALID_ARGUMENT',
+    });
+    expect(() => {
+      ada.client.voice.outputVolume = 201;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_ARGUMENT' }));
     expect(ada.client.voice.getCalls().map((c) => c.lobbyId)).toEqual([lobbyId]);
     await ada.client.voice.endCall(lobbyId);
     expect(call.isValid).toBe(false);
-    expect(() => { call.selfMute = true; }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
+    expect(() => {
+      call.selfMute = true;
+    }).toThrow(expect.objectContaining({ code: 'ERR_SVCPP_INVALID_HANDLE' }));
     expect(ada.client.voice.getCall(lobbyId)).toBeUndefined();
   });
 });
-

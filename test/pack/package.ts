@@ -32,7 +32,8 @@ export function withPackageLock<T>(fn: () => T): T {
       mkdirSync(lock);
       break;
     } catch {
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 15 * 60_000)
+        rmSync(lock, { recursive: true, force: true });
       Atomics.wait(sleeper, 0, 0, 500);
     }
   }
@@ -73,13 +74,22 @@ export function nodeOnlyBin(work: string): string {
     mkdirSync(bin);
     symlinkSync(process.execPath, join(bin, 'node'));
     symlinkSync('/bin/sh', join(bin, 'sh'));
-    symlinkSync(execFileSync('sh', ['-c', 'readlink -f "$(command -v npm)"'], { encoding: 'utf8' }).trim(), join(bin, 'npm'));
+    symlinkSync(
+      execFileSync('sh', ['-c', 'readlink -f "$(command -v npm)"'], { encoding: 'utf8' }).trim(),
+      join(bin, 'npm'),
+    );
   }
   return bin;
 }
 
 /** An empty project (`type`: its package.json's module type) with `tarball` installed; returns its directory. */
-export function installInEmptyProject(work: string, name: string, type: 'module' | 'commonjs', tarball: string, env: NodeJS.ProcessEnv): string {
+export function installInEmptyProject(
+  work: string,
+  name: string,
+  type: 'module' | 'commonjs',
+  tarball: string,
+  env: NodeJS.ProcessEnv,
+): string {
   const app = mkdtempSync(join(work, `${name}-`));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type }));
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app, env);

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 export const GLIBC_FLOOR = [2, 28] as const;
 
 const compare = (a: readonly number[], b: readonly number[]) => {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
 };
 
@@ -24,10 +25,13 @@ export function aboveFloor(file: string): string[] {
   const text = execFileSync('objdump', ['-T', file], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const offending: string[] = [];
   for (const line of text.split('\n')) {
-    const match = /\((GLIBC|GLIBCXX|CXXABI)_([0-9.]+)\)\s+(\S+)$/.exec(line) ?? /\s(GLIBC|GLIBCXX|CXXABI)_([0-9.]+)\s+(\S+)$/.exec(line);
+    const match =
+      /\((GLIBC|GLIBCXX|CXXABI)_([0-9.]+)\)\s+(\S+)$/.exec(line) ??
+      /\s(GLIBC|GLIBCXX|CXXABI)_([0-9.]+)\s+(\S+)$/.exec(line);
     if (!match) continue;
     const [, lib, version, symbol] = match;
-    if (lib !== 'GLIBC' || compare(version!.split('.').map(Number), GLIBC_FLOOR) > 0) offending.push(`${symbol}@${lib}_${version}`);
+    if (lib !== 'GLIBC' || compare(version!.split('.').map(Number), GLIBC_FLOOR) > 0)
+      offending.push(`${symbol}@${lib}_${version}`);
   }
   return offending.sort();
 }

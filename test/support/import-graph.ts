@@ -14,7 +14,8 @@ export interface ImportEdge {
  * Static `import … from './x.js'`, `export … from './x.js'` and bare `import './x.js'`; group 1 is `type` when the
  * whole statement is type-only. A dynamic `import()` is lazy and not an edge.
  */
-const STATIC_IMPORT = /^(?:import|export)\s+(type\s+)?(?:[^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
+const STATIC_IMPORT =
+  /^(?:import|export)\s+(type\s+)?(?:[^'"]*?)\s*from\s*['"](\.[^'"]+)['"]|^import\s+['"](\.[^'"]+)['"]/gm;
 
 /** Every TypeScript file below `dir` (declaration files excluded). */
 export function sourceFiles(dir: string): string[] {

@@ -57,7 +57,8 @@ function dpkgOwners(paths: Set<string>): Map<string, string> {
   for (const file of readdirSync(infoDir)) {
     if (!file.endsWith('.list')) continue;
     const pkg = file.slice(0, -'.list'.length).split(':')[0]!;
-    for (const path of readFileSync(join(infoDir, file), 'utf8').split('\n')) if (paths.has(path)) owners.set(path, pkg);
+    for (const path of readFileSync(join(infoDir, file), 'utf8').split('\n'))
+      if (paths.has(path)) owners.set(path, pkg);
   }
   return owners;
 }
@@ -69,7 +70,8 @@ function dpkgOwners(paths: Set<string>): Map<string, string> {
  */
 export function linkedComponents(buildDir: string, targets: readonly string[] = SHIPPED_TARGETS): LinkedComponent[] {
   const ninjaFile = join(buildDir, 'build.ninja');
-  if (!existsSync(ninjaFile)) throw new Error(`no Ninja build in ${buildDir}: build the native code first (npm run build:native)`);
+  if (!existsSync(ninjaFile))
+    throw new Error(`no Ninja build in ${buildDir}: build the native code first (npm run build:native)`);
   const build = realpathSync(buildDir);
   const cache = readFileSync(join(build, 'CMakeCache.txt'), 'utf8');
   const sourceDir = cacheValue(cache, 'CMAKE_HOME_DIRECTORY');
@@ -90,12 +92,16 @@ export function linkedComponents(buildDir: string, targets: readonly string[] = 
   };
   for (const target of targets) visit(target);
 
-  const deps = execFileSync('ninja', ['-C', build, '-t', 'deps', ...objects], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const deps = execFileSync('ninja', ['-C', build, '-t', 'deps', ...objects], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const files = new Set<string>(externalArchives);
   for (const line of deps.split('\n')) if (line.startsWith('    ')) files.add(line.trim());
   // The object files' own records name their sources too: an object without recorded deps would hide its headers.
   const recorded = deps.split('\n').filter((line) => /^\S.*: #deps \d+/.test(line)).length;
-  if (recorded !== objects.size) throw new Error(`ninja recorded dependencies for ${recorded} of ${objects.size} objects: rebuild`);
+  if (recorded !== objects.size)
+    throw new Error(`ninja recorded dependencies for ${recorded} of ${objects.size} objects: rebuild`);
 
   const absolute = [...files].map((file) => (isAbsolute(file) ? file : resolve(build, file)));
   const owners = dpkgOwners(new Set(absolute));
@@ -111,7 +117,8 @@ export function linkedComponents(buildDir: string, targets: readonly string[] = 
     const inModules = within(join(sourceDir, 'node_modules'), path);
     if (inCache) name = inCache[0];
     else if (inModules) name = inModules[0]!.startsWith('@') ? `${inModules[0]}/${inModules[1]}` : inModules[0];
-    else if (within(sourceDir, path) || within(build, path)) continue; // the project's own sources and generated files
+    else if (within(sourceDir, path) || within(build, path))
+      continue; // the project's own sources and generated files
     else name = owners.get(path) ?? `unidentified file ${path}`;
     if (TOOLCHAIN_PACKAGES.has(name!)) continue;
     const evidence = components.get(name!) ?? [];

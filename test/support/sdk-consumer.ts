@@ -7,11 +7,13 @@ const root = join(import.meta.dirname, '..', '..');
 const header = readFileSync(join(root, 'native/include/svcpp.h'), 'utf8');
 
 /** svcpp.h's SVCPP_ABI_VERSION_MAJOR or _MINOR. */
-export const abi = (part: 'MAJOR' | 'MINOR') => Number(new RegExp(`#define SVCPP_ABI_VERSION_${part} (\\d+)`).exec(header)![1]);
+export const abi = (part: 'MAJOR' | 'MINOR') =>
+  Number(new RegExp(`#define SVCPP_ABI_VERSION_${part} (\\d+)`).exec(header)![1]);
 
 /** Both consumers' output: the product version from the library, the ABI from the header, a PKCE pair. */
-export const consumerOutput = (version: string) => [
-  `svcpp ${version} abi ${abi('MAJOR')}.${abi('MINOR')}`,
-  'scopes openid sdk.social_layer',
-  'pkce 43 43 1234567890123456789',
-].join('\n');
+export const consumerOutput = (version: string) =>
+  [
+    `svcpp ${version} abi ${abi('MAJOR')}.${abi('MINOR')}`,
+    'scopes openid sdk.social_layer',
+    'pkce 43 43 1234567890123456789',
+  ].join('\n');

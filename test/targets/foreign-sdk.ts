@@ -38,10 +38,16 @@ export function installFor(target: ForeignTarget, tarball: string): string {
   const dir = mkdtempSync(join(tmpdir(), `svcpp-${target}-`));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'foreign-game', private: true, type: 'module' }));
   const [os, cpu] = target.split('-') as [string, string];
-  execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `--os=${os}`, `--cpu=${cpu}`, tarball], {
-    cwd: dir, stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  for (const script of ['scenario.mjs', 'local-rpc.mjs']) copyFileSync(join(root, 'test', 'targets', script), join(dir, script));
+  execFileSync(
+    'npm',
+    ['install', '--ignore-scripts', '--no-audit', '--no-fund', `--os=${os}`, `--cpu=${cpu}`, tarball],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  for (const script of ['scenario.mjs', 'local-rpc.mjs'])
+    copyFileSync(join(root, 'test', 'targets', script), join(dir, script));
   writeFileSync(join(dir, 'sync-call.mjs'), syncCallBench());
   writeFileSync(join(dir, 'dispatch-sdk.mjs'), dispatchBench());
   return dir;
@@ -54,7 +60,8 @@ export function installFor(target: ForeignTarget, tarball: string): string {
 function syncCallBench(): string {
   const source = readFileSync(join(root, 'bench', 'sync-call.ts'), 'utf8');
   const fromPackage = source.replace("from '../lib/index.js'", "from 'svcpp'");
-  if (fromPackage === source) throw new Error("bench/sync-call.ts no longer imports '../lib/index.js': update syncCallBench");
+  if (fromPackage === source)
+    throw new Error("bench/sync-call.ts no longer imports '../lib/index.js': update syncCallBench");
   return transformSync(fromPackage, { loader: 'ts', format: 'esm' }).code;
 }
 
@@ -65,8 +72,13 @@ function syncCallBench(): string {
 function dispatchBench(): string {
   const sdk = '../lib/index.js';
   const { outputFiles } = buildSync({
-    entryPoints: [join(root, 'bench', 'dispatch-sdk.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    external: [sdk], write: false,
+    entryPoints: [join(root, 'bench', 'dispatch-sdk.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [sdk],
+    write: false,
   });
   const code = outputFiles[0]!.text;
   const fromPackage = code.replaceAll(`"${sdk}"`, '"svcpp"');
@@ -75,12 +87,18 @@ function dispatchBench(): string {
 }
 
 /** Runs `node <script> <args>` as the target; resolves with its exit code and output (never rejects). */
-export function runForeign(target: ForeignTarget, cwd: string, script: string, args: string[], timeoutMs: number):
-  Promise<{ status: number | null; output: string }> {
+export function runForeign(
+  target: ForeignTarget,
+  cwd: string,
+  script: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ status: number | null; output: string }> {
   const node = foreignNode(target);
-  const [command, argv] = target === 'win32-x64'
-    ? ['bash', [join(root, 'scripts', 'wine-run.sh'), node, script, ...args]]
-    : ['qemu-aarch64', ['-L', '/usr/aarch64-linux-gnu', node, script, ...args]];
+  const [command, argv] =
+    target === 'win32-x64'
+      ? ['bash', [join(root, 'scripts', 'wine-run.sh'), node, script, ...args]]
+      : ['qemu-aarch64', ['-L', '/usr/aarch64-linux-gnu', node, script, ...args]];
   return new Promise((resolve) => {
     const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -104,4 +122,4 @@ export interface ScenarioResult {
 }
 
 export const readResult = (file: string): ScenarioResult | undefined =>
-  existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as ScenarioResult : undefined;
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ScenarioResult) : undefined;

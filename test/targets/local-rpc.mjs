@@ -8,10 +8,18 @@ import { ActivityTypes, Client, LoggingSeverity } from 'svcpp';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const log = [];
-const finish = (result) => writeFileSync(config.resultFile, JSON.stringify({ ...result, log, system: `${process.platform}-${process.arch}` }, null, 2));
+const finish = (result) =>
+  writeFileSync(
+    config.resultFile,
+    JSON.stringify({ ...result, log, system: `${process.platform}-${process.arch}` }, null, 2),
+  );
 
 async function scenario() {
-  const client = new Client({ backend: config.backend, applicationId: BigInt(config.applicationId), logMinSeverity: LoggingSeverity.Verbose });
+  const client = new Client({
+    backend: config.backend,
+    applicationId: BigInt(config.applicationId),
+    logMinSeverity: LoggingSeverity.Verbose,
+  });
   client.on('log', (message) => log.push(message));
   try {
     // The SDK connects to the local client as soon as the application id is set, retrying every 0.5–10 s: until the

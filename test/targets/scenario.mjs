@@ -19,7 +19,11 @@ const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const steps = [];
 const started = Date.now();
 const log = [];
-const finish = (result) => writeFileSync(config.resultFile, JSON.stringify({ ...result, steps, log, system: `${process.platform}-${process.arch}` }, null, 2));
+const finish = (result) =>
+  writeFileSync(
+    config.resultFile,
+    JSON.stringify({ ...result, steps, log, system: `${process.platform}-${process.arch}` }, null, 2),
+  );
 // Each step is written as it is reached, so a process that dies (a crash in native code) still says how far it got.
 const step = (name) => {
   steps.push({ name, ms: Date.now() - started });
@@ -49,16 +53,21 @@ function nextEvent(client, name, match = () => true) {
   });
 }
 
-const within = (promise, what, ms = config.waitMs) => Promise.race([
-  promise,
-  new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms).unref()),
-]);
+const within = (promise, what, ms = config.waitMs) =>
+  Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms).unref()),
+  ]);
 
 async function player(server, externalUserId) {
   const linked = await server.createProvisionalToken({ externalUserId, preferredGlobalName: externalUserId });
   const client = new Client({
-    backend: config.backend, apiBase: config.apiBase, webBase: config.webBase, caFile: config.caFile,
-    applicationId: BigInt(config.applicationId), logMinSeverity: LoggingSeverity.Warning,
+    backend: config.backend,
+    apiBase: config.apiBase,
+    webBase: config.webBase,
+    caFile: config.caFile,
+    applicationId: BigInt(config.applicationId),
+    logMinSeverity: LoggingSeverity.Warning,
   });
   client.on('log', (message) => log.push(`${externalUserId}: ${message}`));
   await client.updateToken(linked.accessToken);
@@ -73,24 +82,38 @@ async function player(server, externalUserId) {
 }
 
 async function scenario() {
-  const server = new SvcppServer({ apiBase: config.apiBase, botToken: config.botToken, applicationId: config.applicationId, ca: readFileSync(config.caFile, 'utf8') });
+  const server = new SvcppServer({
+    apiBase: config.apiBase,
+    botToken: config.botToken,
+    applicationId: config.applicationId,
+    ca: readFileSync(config.caFile, 'utf8'),
+  });
   const ada = await player(server, `ada-${config.run}`);
   const bob = await player(server, `bob-${config.run}`);
   step('both provisional players connected over TLS');
   try {
     await ada.client.sendGameFriendRequest(bob.username);
-    await until(() => bob.client.getRelationship(ada.id)?.gameRelationshipType === RelationshipType.PendingIncoming, 'Bob sees the request');
+    await until(
+      () => bob.client.getRelationship(ada.id)?.gameRelationshipType === RelationshipType.PendingIncoming,
+      'Bob sees the request',
+    );
     await bob.client.acceptGameFriendRequest(ada.id);
-    await until(() => ada.client.getRelationship(bob.id)?.gameRelationshipType === RelationshipType.Friend, 'Ada sees the friendship');
+    await until(
+      () => ada.client.getRelationship(bob.id)?.gameRelationshipType === RelationshipType.Friend,
+      'Ada sees the friendship',
+    );
     step('game friends');
 
     const secret = `scenario-${config.run}`;
     const lobbyId = await ada.client.createOrJoinLobby(secret);
     await ada.client.updateRichPresence({
-      type: ActivityTypes.Playing, state: 'In a lobby', details: 'Duos',
-      party: { id: `party-${config.run}`, currentSize: 1, maxSize: 2 }, secrets: { join: secret },
+      type: ActivityTypes.Playing,
+      state: 'In a lobby',
+      details: 'Duos',
+      party: { id: `party-${config.run}`, currentSize: 1, maxSize: 2 },
+      secrets: { join: secret },
     });
-    await until(() => bob.client.getUser(ada.id)?.gameActivity?.state === 'In a lobby', 'Bob sees Ada\'s presence');
+    await until(() => bob.client.getUser(ada.id)?.gameActivity?.state === 'In a lobby', "Bob sees Ada's presence");
     step('presence seen by the friend');
 
     const invited = nextEvent(bob.client, 'activityInviteCreated');
@@ -104,7 +127,11 @@ async function scenario() {
     step('invite accepted, lobby joined with its secret');
 
     // Every messageCreated each side sees (a member is told of its own lobby messages too): wait for the one sent.
-    const created = (client) => { const ids = []; client.on('messageCreated', (id) => ids.push(id)); return ids; };
+    const created = (client) => {
+      const ids = [];
+      client.on('messageCreated', (id) => ids.push(id));
+      return ids;
+    };
     const adaSaw = created(ada.client);
     const bobSaw = created(bob.client);
     const sentInLobby = await bob.client.sendLobbyMessage(lobbyId, 'gl hf');
@@ -117,7 +144,10 @@ async function scenario() {
 
     // The call: both join with a silent microphone and record what they hear; once each sees the other in the
     // call, both switch their microphone to their tone, so neither tone starts before the other listens.
-    for (const [p, heard] of [[ada, config.heard.ada], [bob, config.heard.bob]]) {
+    for (const [p, heard] of [
+      [ada, config.heard.ada],
+      [bob, config.heard.bob],
+    ]) {
       await p.client.voice.setInputDevice('null');
       await p.client.voice.setOutputDevice(`file:${heard}`);
     }
@@ -126,14 +156,15 @@ async function scenario() {
     await within(Promise.all(calls.map((call) => call.waitForStatus(CallStatus.Connected))), 'both calls connected');
     await until(() => calls.every((call) => call.participants.length === 2), 'each call sees both participants');
     step('both in the end-to-end-encrypted call');
-    const heardOther = (call, other) => new Promise((resolve) => {
-      let on = false;
-      call.on('speakingChanged', (user, speaking) => {
-        if (user !== other) return;
-        if (speaking) on = true;
-        else if (on) resolve();
+    const heardOther = (call, other) =>
+      new Promise((resolve) => {
+        let on = false;
+        call.on('speakingChanged', (user, speaking) => {
+          if (user !== other) return;
+          if (speaking) on = true;
+          else if (on) resolve();
+        });
       });
-    });
     const spoken = [heardOther(calls[0], bob.id), heardOther(calls[1], ada.id)];
     await ada.client.voice.setInputDevice(`file:${config.tones.ada}`);
     await bob.client.voice.setInputDevice(`file:${config.tones.bob}`);

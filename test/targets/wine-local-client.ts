@@ -25,10 +25,17 @@ export const wineEnv = (): NodeJS.ProcessEnv => ({
 function bundleLocalClient(dir: string): string {
   const outfile = join(dir, 'local-client.mjs');
   buildSync({
-    entryPoints: [join(root, 'test', 'targets', 'local-client-entry.ts')], bundle: true, platform: 'node', format: 'esm',
-    target: 'node20', outfile, logLevel: 'warning',
+    entryPoints: [join(root, 'test', 'targets', 'local-client-entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
     // Bundled CommonJS dependencies (pino) call require(); an ESM bundle has none of its own.
-    banner: { js: "import { createRequire as svcppCreateRequire } from 'node:module'; const require = svcppCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as svcppCreateRequire } from 'node:module'; const require = svcppCreateRequire(import.meta.url);",
+    },
   });
   return outfile;
 }
@@ -42,7 +49,14 @@ export interface WineLocalClient {
 }
 
 /** Starts the local client under Wine as `user` of the platform at `platformUrl` and waits until it listens. */
-export async function startWineLocalClient(options: { dir: string; platformUrl: string; user: string; applicationId: string; caFile: string; timeoutMs: number }): Promise<WineLocalClient> {
+export async function startWineLocalClient(options: {
+  dir: string;
+  platformUrl: string;
+  user: string;
+  applicationId: string;
+  caFile: string;
+  timeoutMs: number;
+}): Promise<WineLocalClient> {
   mkdirSync(options.dir, { recursive: true });
   const script = bundleLocalClient(options.dir);
   const stdoutFile = join(options.dir, 'local-client.stdout');
@@ -50,11 +64,22 @@ export async function startWineLocalClient(options: { dir: string; platformUrl: 
   // Files, not pipes: Wine gives a program whose stdout is a pipe EBADF.
   const out = openSync(stdoutFile, 'w');
   const err = openSync(stderrFile, 'w');
-  const child: ChildProcess = spawn(WINE, [foreignNode('win32-x64'), '--require', foreignPath('win32-x64', WINE_SHIM), foreignPath('win32-x64', script),
-    options.platformUrl, options.user, options.applicationId], {
-    env: { ...wineEnv(), NODE_EXTRA_CA_CERTS: foreignPath('win32-x64', options.caFile), SVCPP_LOG_LEVEL: 'info' },
-    stdio: ['ignore', out, err],
-  });
+  const child: ChildProcess = spawn(
+    WINE,
+    [
+      foreignNode('win32-x64'),
+      '--require',
+      foreignPath('win32-x64', WINE_SHIM),
+      foreignPath('win32-x64', script),
+      options.platformUrl,
+      options.user,
+      options.applicationId,
+    ],
+    {
+      env: { ...wineEnv(), NODE_EXTRA_CA_CERTS: foreignPath('win32-x64', options.caFile), SVCPP_LOG_LEVEL: 'info' },
+      stdio: ['ignore', out, err],
+    },
+  );
   closeSync(out);
   closeSync(err);
   const log = () => readFileSync(stderrFile, 'utf8');
@@ -66,7 +91,9 @@ export async function startWineLocalClient(options: { dir: string; platformUrl: 
   };
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    const listening = readFileSync(stdoutFile, 'utf8').split('\n').find((line) => line.includes('"event":"listening"'));
+    const listening = readFileSync(stdoutFile, 'utf8')
+      .split('\n')
+      .find((line) => line.includes('"event":"listening"'));
     if (listening) return { path: String((JSON.parse(listening) as { path: string }).path), log, stop };
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();

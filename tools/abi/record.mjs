@@ -10,10 +10,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const header = readHeader(`${root}native/include/svcpp.h`);
 const { major, minor } = readAbiVersion(header);
 const path = `${root}native/abi/${major}.${minor}.txt`;
-const text = `# svcpp C ABI ${major}.${minor}: one declaration a line, as in native/include/svcpp.h (tools/abi/record.mjs)\n` +
-  [...abiDeclarations(header)].sort().join('\n') + '\n';
+const text =
+  `# svcpp C ABI ${major}.${minor}: one declaration a line, as in native/include/svcpp.h (tools/abi/record.mjs)\n` +
+  [...abiDeclarations(header)].sort().join('\n') +
+  '\n';
 if (existsSync(path) && readFileSync(path, 'utf8') !== text) {
-  console.error(`${path} already records ABI ${major}.${minor} differently: bump SVCPP_ABI_VERSION_MINOR (an addition) or _MAJOR (a removal or change) in idl/surface.mjs, regenerate, and record again.`);
+  console.error(
+    `${path} already records ABI ${major}.${minor} differently: bump SVCPP_ABI_VERSION_MINOR (an addition) or _MAJOR (a removal or change) in idl/surface.mjs, regenerate, and record again.`,
+  );
   process.exit(1);
 }
 writeFileSync(path, text);

@@ -100,15 +100,27 @@ console.log(`docs: ${pages.size} pages of guides, references and protocol (Markd
 // the site; every TypeDoc page's header links to the site too (typedoc.json navigationLinks). TypeDoc would copy the
 // target of a relative link into its own output, so both are written as `https://svcpp-site.invalid/<page>` (a
 // reserved name no link could mean) and made relative to each TypeDoc page once TypeDoc has written them.
-writeFileSync(join(out, 'typedoc-landing.md'), `The TypeScript reference of the package's two entry points:
+writeFileSync(
+  join(out, 'typedoc-landing.md'),
+  `The TypeScript reference of the package's two entry points:
 
 - \`svcpp\`: \`Client\` and its value types, events and errors (the SDK over its N-API addon or koffi).
 - \`svcpp/server\`: \`SvcppServer\` and the webhook receiver, for game backends (no native code).
 
 The guides, the C and C++ reference and the platform's protocol are on [the documentation's start page](https://svcpp-site.invalid/index.html).
-`);
-execFileSync(process.execPath, [join(root, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--options', join(root, 'typedoc.json'),
-  '--readme', join(out, 'typedoc-landing.md')], { cwd: root, stdio: 'inherit' });
+`,
+);
+execFileSync(
+  process.execPath,
+  [
+    join(root, 'node_modules', 'typedoc', 'bin', 'typedoc'),
+    '--options',
+    join(root, 'typedoc.json'),
+    '--readme',
+    join(out, 'typedoc-landing.md'),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 rmSync(join(out, 'typedoc-landing.md'));
 for (const file of readdirSync(join(out, 'typescript'), { recursive: true }).filter((name) => name.endsWith('.html'))) {
   const up = posix.relative(posix.dirname(posix.join('typescript', file)), '.');
@@ -122,7 +134,10 @@ const readme = sourceText('README.md');
 const overview = readme.slice(readme.indexOf('\n') + 1, readme.indexOf('\n## ')).trim();
 const item = (source) => `- [${titles.get(source)}](${source})`;
 const protocolPages = [...pages.keys()].filter((source) => source.startsWith('platform/protocol/'));
-writeMarkdownPage('index.md', 'index.html', `# svcpp documentation
+writeMarkdownPage(
+  'index.md',
+  'index.html',
+  `# svcpp documentation
 
 ${overview}
 
@@ -145,5 +160,6 @@ ${GUIDES.map((group) => `### ${group.heading}\n\n${group.docs.map((name) => item
 - [Its protocol](platform/PROTOCOL.md) — what the platform designed where the service leaves it open, by area:
 ${protocolPages.map((source) => `  ${item(source)}`).join('\n')}
 - [The main gateway](platform/src/gateway/PROTOCOL-gateway.md) — connecting, resuming, dispatches.
-`);
+`,
+);
 console.log('docs: build-docs/index.html');

@@ -13,7 +13,10 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
 /** The text GitHub makes a heading's anchor from: the heading's words and code spans, without their markup. */
 function plainText(inline) {
-  return inline.children.filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('');
+  return inline.children
+    .filter((t) => t.type === 'text' || t.type === 'code_inline')
+    .map((t) => t.content)
+    .join('');
 }
 
 md.core.ruler.push('github_heading_ids', (state) => {
@@ -32,7 +35,10 @@ md.core.ruler.push('site_links', (state) => {
         unmapped = typeof target !== 'string';
         if (unmapped) {
           token.tag = 'span';
-          token.attrs = [['class', 'repository-path'], ['title', `in the repository: ${target.repositoryPath}`]];
+          token.attrs = [
+            ['class', 'repository-path'],
+            ['title', `in the repository: ${target.repositoryPath}`],
+          ];
         } else {
           token.attrSet('href', target);
         }

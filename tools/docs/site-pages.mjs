@@ -9,10 +9,20 @@ import { join } from 'node:path';
 export const GUIDES = [
   {
     heading: 'Using the SDK',
-    docs: ['electron-launcher', 'game-server', 'engine-plugin', 'local-client', 'voice', 'porting-from-the-reference-sdk'],
+    docs: [
+      'electron-launcher',
+      'game-server',
+      'engine-plugin',
+      'local-client',
+      'voice',
+      'porting-from-the-reference-sdk',
+    ],
   },
   { heading: 'Shipping it', docs: ['packaging', 'platforms', 'versioning', 'binary-size'] },
-  { heading: 'Working on the SDK', docs: ['adding-an-sdk-method', 'connect-to-ready', 'gateway-hot-path', 'lobby-fanout'] },
+  {
+    heading: 'Working on the SDK',
+    docs: ['adding-an-sdk-method', 'connect-to-ready', 'gateway-hot-path', 'lobby-fanout'],
+  },
 ];
 
 /** The generated C and C++ reference, rendered as if it were a document at the repository's root. */
@@ -32,7 +42,9 @@ export function sitePages(root) {
     ['platform/src/gateway/PROTOCOL-gateway.md', 'platform/protocol-gateway.html'],
   ]);
   const grouped = GUIDES.flatMap((group) => group.docs);
-  for (const file of readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort()) {
+  for (const file of readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()) {
     const name = file.slice(0, -'.md'.length);
     if (!grouped.includes(name)) throw new Error(`docs/${file} is in no group of GUIDES (tools/docs/site-pages.mjs)`);
     pages.set(`docs/${file}`, `guides/${name}.html`);
@@ -40,7 +52,9 @@ export function sitePages(root) {
   for (const file of readdirSync(join(root, 'docs', 'examples')).sort()) {
     pages.set(`docs/examples/${file}`, `guides/examples/${file}.html`);
   }
-  for (const file of readdirSync(join(root, 'platform', 'protocol')).filter((name) => name.endsWith('.md')).sort()) {
+  for (const file of readdirSync(join(root, 'platform', 'protocol'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()) {
     pages.set(`platform/protocol/${file}`, `platform/protocol/${file.slice(0, -'.md'.length)}.html`);
   }
   return pages;

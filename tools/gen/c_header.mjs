@@ -117,8 +117,10 @@ extern "C" {
   h += '/* ---- Handles --------------------------------------------------------------------------------- */\n\n';
   for (const t of types) h += `${cDoc(t.doc)}typedef struct ${t.cName} { void *opaque; } ${t.cName};\n`;
   if (model.spans.length) {
-    h += '\n/* ---- Spans (native/SEMANTICS.md "Spans") -------------------------------------------------------- */\n\n';
-    for (const s of model.spans) h += `typedef struct ${s.cName} { ${s.elem ? s.elem.cName : 'uint64_t'} *ptr; size_t size; } ${s.cName};\n`;
+    h +=
+      '\n/* ---- Spans (native/SEMANTICS.md "Spans") -------------------------------------------------------- */\n\n';
+    for (const s of model.spans)
+      h += `typedef struct ${s.cName} { ${s.elem ? s.elem.cName : 'uint64_t'} *ptr; size_t size; } ${s.cName};\n`;
   }
   h += '\n/* ---- Callbacks ------------------------------------------------------------------------------- */\n\n';
   for (const cb of callbacks) {

@@ -33,7 +33,9 @@ export function cSnapshotEntryPoints(model) {
   const entries = [];
   for (const [name, spec] of specs) {
     entries.push({
-      cName: objectEntryName(spec.type), kind: 'object', spec,
+      cName: objectEntryName(spec.type),
+      kind: 'object',
+      spec,
       prototype: `${PREFIX}Errc ${objectEntryName(spec.type)}(${spec.type.cName} const *self, ${BUFFER_PARAMS})`,
       doc: `Reads every getter of a ${name} (the fields of its JavaScript snapshot, in that order) into buffer in the packed
  *  snapshot layout. Ok: *size = the snapshot's bytes; when that exceeds capacity the buffer holds no complete snapshot
@@ -44,7 +46,10 @@ export function cSnapshotEntryPoints(model) {
   for (const { f, target } of lookupSnapshots(model)) {
     const ids = f.params.filter((p) => p.role === 'in').map((p) => `uint64_t ${p.name}`);
     entries.push({
-      cName: lookupEntryName(f), kind: 'lookup', spec: specs.get(target), f,
+      cName: lookupEntryName(f),
+      kind: 'lookup',
+      spec: specs.get(target),
+      f,
       prototype: `${PREFIX}Errc ${lookupEntryName(f)}(${PREFIX}Client const *self, ${[...ids, BUFFER_PARAMS].join(', ')})`,
       doc: `${f.fn.cName} and ${specs.get(target).type.cName}_WriteSnapshot of what it finds, in one call (no handle
  *  to drop). Ok with *size = 0 when the lookup finds nothing; a dropped or zeroed client: InvalidHandle; otherwise as
@@ -59,9 +64,11 @@ export const cSnapshotSymbols = (model) => cSnapshotEntryPoints(model).map((e) =
 
 /** svcpp.h: the declarations, in a block of their own. */
 export function cSnapshotDeclarations(model) {
-  let h = '/* ---- Snapshots (native/SEMANTICS.md "Snapshots") ------------------------------------------------- */\n\n';
+  let h =
+    '/* ---- Snapshots (native/SEMANTICS.md "Snapshots") ------------------------------------------------- */\n\n';
   h += `/* ${LAYOUT_DOC}\n */\n\n`;
-  for (const e of cSnapshotEntryPoints(model)) h += `/** ${e.doc} */\nSVCPP_API ${e.prototype.replace(/^(\S+) /, '$1 SVCPP_CALL ')};\n`;
+  for (const e of cSnapshotEntryPoints(model))
+    h += `/** ${e.doc} */\nSVCPP_API ${e.prototype.replace(/^(\S+) /, '$1 SVCPP_CALL ')};\n`;
   return `${h}\n`;
 }
 
@@ -71,16 +78,27 @@ export function cSnapshotDeclarations(model) {
 function writeValue(model, t, v) {
   const p = parseType(t);
   switch (p.kind) {
-    case 'string': return `w.TakeString(${v});`;
-    case 'map': return `w.TakeProperties(${v});`;
-    case 'list': if (p.elem.kind === 'u64') return `w.TakeU64Span(${v});`; break;
-    case 'bool': return `w.Bool(${v});`;
-    case 'i32': return `w.I32(${v});`;
-    case 'enum': return `w.I32(static_cast<int32_t>(${v}));`;
-    case 'u32': return `w.U32(${v});`;
-    case 'u64': return `w.U64(${v});`;
-    case 'f32': return `w.F32(${v});`;
-    default: break;
+    case 'string':
+      return `w.TakeString(${v});`;
+    case 'map':
+      return `w.TakeProperties(${v});`;
+    case 'list':
+      if (p.elem.kind === 'u64') return `w.TakeU64Span(${v});`;
+      break;
+    case 'bool':
+      return `w.Bool(${v});`;
+    case 'i32':
+      return `w.I32(${v});`;
+    case 'enum':
+      return `w.I32(static_cast<int32_t>(${v}));`;
+    case 'u32':
+      return `w.U32(${v});`;
+    case 'u64':
+      return `w.U64(${v});`;
+    case 'f32':
+      return `w.F32(${v});`;
+    default:
+      break;
   }
   throw new Error(`c_snapshots: no packed layout for ${t}`);
 }
@@ -96,25 +114,47 @@ function fieldLines(model, field) {
   if (field.mode === 'nest') {
     body = [`DropOnExit<${outType}> owned{&out, ${outType}_Drop};`, `WriteSnapshotOf_${field.target}(w, &out);`];
   } else if (field.mode === 'list') {
-    body = [`DropOnExit<${outType}> owned{&out, ${outType}_Drop};`, 'w.Count(out.size);',
-      `for (size_t i = 0; i < out.size; ++i) WriteSnapshotOf_${field.target}(w, &out.ptr[i]);`];
+    body = [
+      `DropOnExit<${outType}> owned{&out, ${outType}_Drop};`,
+      'w.Count(out.size);',
+      `for (size_t i = 0; i < out.size; ++i) WriteSnapshotOf_${field.target}(w, &out.ptr[i]);`,
+    ];
   } else if (field.mode === 'only') {
     if (field.only.fn.ret !== 'value') throw new Error(`snapshots.only: ${field.only.name} must return a value`);
-    body = [`DropOnExit<${outType}> owned{&out, ${outType}_Drop};`, writeValue(model, field.only.fn.valueType, `${field.only.fn.cName}(&out)`)];
+    body = [
+      `DropOnExit<${outType}> owned{&out, ${outType}_Drop};`,
+      writeValue(model, field.only.fn.valueType, `${field.only.fn.cName}(&out)`),
+    ];
   } else {
     body = [writeValue(model, f.returns.type, 'out')];
   }
   if (fn.ret === 'optional') {
-    return ['{', `    ${outType} out{};`, `    const bool present = ${fn.cName}(self, &out);`, '    w.Present(present);',
-      '    if (present) {', ...body.map((l) => `        ${l}`), '    }', '}'];
+    return [
+      '{',
+      `    ${outType} out{};`,
+      `    const bool present = ${fn.cName}(self, &out);`,
+      '    w.Present(present);',
+      '    if (present) {',
+      ...body.map((l) => `        ${l}`),
+      '    }',
+      '}',
+    ];
   }
   return ['{', `    ${outType} out{};`, `    Must(${fn.cName}(self, &out));`, ...body.map((l) => `    ${l}`), '}'];
 }
 
 /** Statements of a fixed-argument call (idl snapshots.calls): a string getter with enum arguments. */
 function callLines(model, c) {
-  const enumArgs = c.f.params.filter((p) => p.role === 'in').map((p, i) => `static_cast<${model.cType(p.type)}>(${c.args[i]})`);
-  return ['{', '    Svcpp_String out{};', `    Must(${c.f.fn.cName}(self, ${enumArgs.join(', ')}, &out));`, '    w.TakeString(out);', '}'];
+  const enumArgs = c.f.params
+    .filter((p) => p.role === 'in')
+    .map((p, i) => `static_cast<${model.cType(p.type)}>(${c.args[i]})`);
+  return [
+    '{',
+    '    Svcpp_String out{};',
+    `    Must(${c.f.fn.cName}(self, ${enumArgs.join(', ')}, &out));`,
+    '    w.TakeString(out);',
+    '}',
+  ];
 }
 
 /**
@@ -132,18 +172,25 @@ export function cSnapshotImplementation(model, header, includes) {
   const inPlace = new Set(idl.snapshots.inPlaceLookups ?? []);
   for (const name of inPlace) {
     const lookup = cSnapshotEntryPoints(model).find((e) => e.kind !== 'object' && e.f.name === name);
-    if (!lookup || !whole.has(lookup.spec.type.name)) throw new Error(`snapshots.inPlaceLookups: ${name} is no lookup snapshot of a whole type`);
+    if (!lookup || !whole.has(lookup.spec.type.name))
+      throw new Error(`snapshots.inPlaceLookups: ${name} is no lookup snapshot of a whole type`);
   }
   let s = `${header}${includes}#include "support/snapshot_writer.hpp"\n#include "support/whole_snapshots.hpp"\n\n`;
-  s += 'using namespace svcpp::capi;\nusing namespace svcpp::capi::snapshot_writers;\nnamespace core = svcpp::core;\n\n';
-  s += '// Each WriteSnapshotOf_<T> appends one object in the packed layout (support/snapshot_writer.hpp), reading it through\n';
+  s +=
+    'using namespace svcpp::capi;\nusing namespace svcpp::capi::snapshot_writers;\nnamespace core = svcpp::core;\n\n';
+  s +=
+    '// Each WriteSnapshotOf_<T> appends one object in the packed layout (support/snapshot_writer.hpp), reading it through\n';
   s += '// the public C getters: a snapshot answers exactly what the getters answer (the whole-object writers of\n';
   s += '// support/whole_snapshots.hpp write the same bytes from one read). Not file-local: those writers use them.\n';
   s += 'namespace svcpp::capi::snapshot_writers {\n\n';
-  for (const spec of specs.values()) s += `void WriteSnapshotOf_${spec.type.name}(SnapshotWriter &w, ${spec.type.cName} const *self);\n`;
+  for (const spec of specs.values())
+    s += `void WriteSnapshotOf_${spec.type.name}(SnapshotWriter &w, ${spec.type.cName} const *self);\n`;
   s += '\n';
   for (const spec of specs.values()) {
-    const lines = [...spec.fields.flatMap((field) => fieldLines(model, field)), ...spec.calls.flatMap((c) => callLines(model, c))];
+    const lines = [
+      ...spec.fields.flatMap((field) => fieldLines(model, field)),
+      ...spec.calls.flatMap((c) => callLines(model, c)),
+    ];
     if (!lines.length) lines.push('(void)w;', '(void)self;');
     const name = spec.type.name;
     const byGetters = whole.has(name) ? `WriteSnapshotByGetters_${name}` : `WriteSnapshotOf_${name}`;
@@ -158,21 +205,34 @@ export function cSnapshotImplementation(model, header, includes) {
     const lines = [];
     if (e.kind === 'object') {
       // The handle's own check (a dropped, zeroed or wrong-type handle); anything else is for the getters to answer.
-      lines.push(`if (!IsLive<core::${type.name}>(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live handle of this type");`,
-        `WriteSnapshotOf_${type.name}(w, self);`);
+      lines.push(
+        `if (!IsLive<core::${type.name}>(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live handle of this type");`,
+        `WriteSnapshotOf_${type.name}(w, self);`,
+      );
     } else {
       const ids = e.f.params.filter((p) => p.role === 'in').map((p) => p.name);
       if (inPlace.has(e.f.name)) {
         // Read in place (nothing written when nothing is found: size 0).
-        lines.push('ClientRef client(self, core::Errc::InvalidHandle);', `WriteWholeLookup_${e.f.name}(${['w', '*client', ...ids].join(', ')});`);
+        lines.push(
+          'ClientRef client(self, core::Errc::InvalidHandle);',
+          `WriteWholeLookup_${e.f.name}(${['w', '*client', ...ids].join(', ')});`,
+        );
       } else if (whole.has(type.name)) {
         // The whole-object writer reads the core object the lookup found: no handle box registered and dropped.
-        lines.push('ClientRef client(self, core::Errc::InvalidHandle);', `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
-          'if (!found) return;  // nothing found: size 0', `WriteWholeSnapshotOf_${type.name}(w, *found);`);
+        lines.push(
+          'ClientRef client(self, core::Errc::InvalidHandle);',
+          `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
+          'if (!found) return;  // nothing found: size 0',
+          `WriteWholeSnapshotOf_${type.name}(w, *found);`,
+        );
       } else {
-        lines.push('if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");',
-          `${type.cName} found{};`, `if (!${e.f.fn.cName}(${['self', ...ids, '&found'].join(', ')})) return;  // nothing found: size 0`,
-          `DropOnExit<${type.cName}> owned{&found, ${type.cName}_Drop};`, `WriteSnapshotOf_${type.name}(w, &found);`);
+        lines.push(
+          'if (!IsLiveClient(self)) throw core::AbiError(core::Errc::InvalidHandle, "self is not a live client");',
+          `${type.cName} found{};`,
+          `if (!${e.f.fn.cName}(${['self', ...ids, '&found'].join(', ')})) return;  // nothing found: size 0`,
+          `DropOnExit<${type.cName}> owned{&found, ${type.cName}_Drop};`,
+          `WriteSnapshotOf_${type.name}(w, &found);`,
+        );
       }
     }
     s += `SVCPP_API ${e.prototype.replace(/^(\S+) /, '$1 SVCPP_CALL ')} {\n`;
@@ -188,15 +248,26 @@ export function cSnapshotImplementation(model, header, includes) {
 function readValue(t) {
   const p = parseType(t);
   switch (p.kind) {
-    case 'string': return 'r.string()';
-    case 'map': return 'r.properties()';
-    case 'list': if (p.elem.kind === 'u64') return 'r.u64List()'; break;
-    case 'bool': return 'r.bool()';
-    case 'i32': case 'enum': return 'r.i32()';
-    case 'u32': return 'r.u32()';
-    case 'u64': return 'r.u64()';
-    case 'f32': return 'r.f32()';
-    default: break;
+    case 'string':
+      return 'r.string()';
+    case 'map':
+      return 'r.properties()';
+    case 'list':
+      if (p.elem.kind === 'u64') return 'r.u64List()';
+      break;
+    case 'bool':
+      return 'r.bool()';
+    case 'i32':
+    case 'enum':
+      return 'r.i32()';
+    case 'u32':
+      return 'r.u32()';
+    case 'u64':
+      return 'r.u64()';
+    case 'f32':
+      return 'r.f32()';
+    default:
+      break;
   }
   throw new Error(`c_snapshots: no packed layout for ${t}`);
 }
@@ -222,7 +293,10 @@ function readField(field) {
 export function snapshotReaderSource(model) {
   let s = '';
   for (const [name, spec] of snapshotSpecs(model)) {
-    const props = [...spec.fields.map((field) => `${field.key}: ${readField(field)}`), ...spec.calls.map((c) => `${c.key}: r.string()`)];
+    const props = [
+      ...spec.fields.map((field) => `${field.key}: ${readField(field)}`),
+      ...spec.calls.map((c) => `${c.key}: r.string()`),
+    ];
     s += `function read${name}(r: SnapshotReader): Data.${name}Data {\n  return {\n${props.map((p) => `    ${p},`).join('\n')}\n  };\n}\n`;
   }
   return s;

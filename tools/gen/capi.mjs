@@ -21,14 +21,18 @@ function inExpr(model, p) {
   const what = `"${p.name}"`;
   const one = (v) => {
     switch (t.kind) {
-      case 'string': return `InString(${v}, ${what}, ${p.max ?? 0})`;
+      case 'string':
+        return `InString(${v}, ${what}, ${p.max ?? 0})`;
       case 'enum': {
         const e = model.enumByName.get(t.name);
         return `InEnum<${core(e.coreName)}>(static_cast<int32_t>(${v}), core::Is${e.coreName}, ${what})`;
       }
-      case 'f32': return `InFloat(${v}, ${what})`;
-      case 'bool': return `static_cast<bool>(${v})`;
-      default: return p.min !== undefined ? `InMin<${cppType(model, p.type)}>(${v}, ${p.min}, ${what})` : v;
+      case 'f32':
+        return `InFloat(${v}, ${what})`;
+      case 'bool':
+        return `static_cast<bool>(${v})`;
+      default:
+        return p.min !== undefined ? `InMin<${cppType(model, p.type)}>(${v}, ${p.min}, ${what})` : v;
     }
   };
   if (t.kind === 'obj') {
@@ -36,7 +40,8 @@ function inExpr(model, p) {
     return p.optional ? `CopyInOptional<${ct}>(${p.name}, ${what})` : `CopyIn<${ct}>(${p.name}, ${what})`;
   }
   // Maps and spans are never optional inputs (the model rejects it): empty is their absent state.
-  if (t.kind === 'map') return `InProperties(${p.name}, ${what}, MapLimits{${p.maxKeys ?? 0}, ${p.maxKey ?? 0}, ${p.maxValue ?? 0}})`;
+  if (t.kind === 'map')
+    return `InProperties(${p.name}, ${what}, MapLimits{${p.maxKeys ?? 0}, ${p.maxKey ?? 0}, ${p.maxValue ?? 0}})`;
   if (model.isU64List(t)) return `InU64Span(${p.name}, ${what})`;
   if (t.kind === 'list') return `InSpan<${core(model.joined(t.name))}>(${p.name}, ${what})`;
   if (p.optional) {
@@ -50,14 +55,19 @@ function inExpr(model, p) {
 function outStmt(model, t, v, out) {
   const p = model.parseType(t);
   switch (p.kind) {
-    case 'string': return `OutString(${v}, ${out}, "${out}");`;
-    case 'obj': return `OutObject<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
+    case 'string':
+      return `OutString(${v}, ${out}, "${out}");`;
+    case 'obj':
+      return `OutObject<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
     case 'list':
       if (model.isU64List(p)) return `OutU64Span(${v}, ${out}, "${out}");`;
       return `OutSpan<${core(model.joined(p.name))}>(${v}, ${out}, "${out}");`;
-    case 'map': return `OutProperties(${v}, ${out}, "${out}");`;
-    case 'enum': return `*${out} = static_cast<${model.cType(t)}>(${v});`;
-    default: return `*${out} = ${v};`;
+    case 'map':
+      return `OutProperties(${v}, ${out}, "${out}");`;
+    case 'enum':
+      return `*${out} = static_cast<${model.cType(t)}>(${v});`;
+    default:
+      return `*${out} = ${v};`;
   }
 }
 
@@ -76,22 +86,24 @@ function cDefault(model, t) {
 
 /** Converts one C callback triple into the core Callback (empty when a nullable callback is NULL). */
 function wrapperFor(model, cb) {
-  const args = cb.params.map((p) => {
-    const t = model.parseType(p.type);
-    let ty;
-    if (t.kind === 'enum') ty = core(model.joined(t.name));
-    else if (model.isU64List(t)) ty = 'const std::vector<uint64_t> &';
-    else if (t.kind === 'list') ty = `const std::vector<${core(model.joined(t.name))}> &`;
-    else if (t.kind === 'map') ty = 'const core::Properties &';
-    else ty = callbackArgType(model, p.type).replace(/^const (\w+)/, 'const core::$1');
-    return `${ty} ${p.name}`;
-  }).join(', ');
+  const args = cb.params
+    .map((p) => {
+      const t = model.parseType(p.type);
+      let ty;
+      if (t.kind === 'enum') ty = core(model.joined(t.name));
+      else if (model.isU64List(t)) ty = 'const std::vector<uint64_t> &';
+      else if (t.kind === 'list') ty = `const std::vector<${core(model.joined(t.name))}> &`;
+      else if (t.kind === 'map') ty = 'const core::Properties &';
+      else ty = callbackArgType(model, p.type).replace(/^const (\w+)/, 'const core::$1');
+      return `${ty} ${p.name}`;
+    })
+    .join(', ');
   const pre = [];
   const post = [];
   const callArgs = cb.params.map((p) => {
     const t = model.parseType(p.type);
     if (t.kind === 'string') return `Borrow(${p.name})`;
-    if (t.kind === 'boolref') return `&${p.name}`;  // bool & in the core, bool * in C
+    if (t.kind === 'boolref') return `&${p.name}`; // bool & in the core, bool * in C
     if (t.kind === 'enum') return `static_cast<${model.cType(p.type)}>(${p.name})`;
     if (t.kind === 'obj') {
       // Objects handed to a callback are borrowed: a temporary handle that is dropped when it returns.
@@ -114,7 +126,9 @@ function wrapperFor(model, cb) {
   });
   callArgs.push('userData');
   // A recordable event is written into the host's buffer inside Svcpp_Client_DrainEvents (event_records.mjs).
-  const body = [...recordingBranch(model, cb), ...pre, `fn(${callArgs.join(', ')});`, ...post].map((l) => `            ${l}`).join('\n');
+  const body = [...recordingBranch(model, cb), ...pre, `fn(${callArgs.join(', ')});`, ...post]
+    .map((l) => `            ${l}`)
+    .join('\n');
   return `inline core::${cb.coreName} Wrap${cb.coreName}(${cb.cName} fn, Svcpp_FreeFn free, void *userData) {
     if (!fn) return {};  // a NULL callback takes nothing: userData stays the host's
     return core::${cb.coreName}{
@@ -145,7 +159,10 @@ function bodyLines(model, fn) {
       if (owner.kind === 'client') {
         L.push('core::ClientCreateOptions createOptions;');
         if (fn.member === 'InitWithBases') {
-          L.push(`createOptions.apiBase = ${inExpr(model, ins[0])};`, `createOptions.webBase = ${inExpr(model, ins[1])};`);
+          L.push(
+            `createOptions.apiBase = ${inExpr(model, ins[0])};`,
+            `createOptions.webBase = ${inExpr(model, ins[1])};`,
+          );
         } else if (fn.member === 'InitWithOptions') {
           L.push(`createOptions = ${inExpr(model, ins[0])};`);
         }
@@ -158,16 +175,32 @@ function bodyLines(model, fn) {
     case 'drop':
       return [owner.kind === 'client' ? 'DropClient(self);' : `DropValue<${coreT}>(self);`];
     case 'clone':
-      return ['Require(self, "self");', `auto copy = CopyIn<${coreT}>(other, "other");`, `self->opaque = NewBox<${coreT}>(std::move(copy));`];
+      return [
+        'Require(self, "self");',
+        `auto copy = CopyIn<${coreT}>(other, "other");`,
+        `self->opaque = NewBox<${coreT}>(std::move(copy));`,
+      ];
     case 'get': {
       const m = memberName(fn.field.name);
       if (fn.ret === 'optional') {
         L.push('Require(out, "out");', `Locked<${coreT}> obj(OpaqueOf(self), "self");`);
-        L.push(`if (obj->${m}) {`, `    ${outStmt(model, fn.field.type, `*obj->${m}`, 'out')}`, '    result = true;', '}');
+        L.push(
+          `if (obj->${m}) {`,
+          `    ${outStmt(model, fn.field.type, `*obj->${m}`, 'out')}`,
+          '    result = true;',
+          '}',
+        );
       } else if (fn.ret === 'value') {
-        L.push(`Locked<${coreT}> obj(OpaqueOf(self), "self");`, `result = ${retExpr(model, fn.field.type, `obj->${m}`)};`);
+        L.push(
+          `Locked<${coreT}> obj(OpaqueOf(self), "self");`,
+          `result = ${retExpr(model, fn.field.type, `obj->${m}`)};`,
+        );
       } else {
-        L.push('Require(out, "out");', `Locked<${coreT}> obj(OpaqueOf(self), "self");`, outStmt(model, fn.field.type, `obj->${m}`, 'out'));
+        L.push(
+          'Require(out, "out");',
+          `Locked<${coreT}> obj(OpaqueOf(self), "self");`,
+          outStmt(model, fn.field.type, `obj->${m}`, 'out'),
+        );
       }
       return L;
     }
@@ -175,14 +208,19 @@ function bodyLines(model, fn) {
       const m = memberName(fn.field.name);
       // Convert (validate) before locking: a failing call changes nothing, and an object input never
       // deadlocks on its owner's lock.
-      L.push(`auto value_ = ${inExpr(model, ins[0])};`, `Locked<${coreT}> obj(OpaqueOf(self), "self");`, `obj->${m} = std::move(value_);`);
+      L.push(
+        `auto value_ = ${inExpr(model, ins[0])};`,
+        `Locked<${coreT}> obj(OpaqueOf(self), "self");`,
+        `obj->${m} = std::move(value_);`,
+      );
       return L;
     }
     case 'enumToString':
       return [];
     case 'spanDrop':
       return [fn.span.elem ? `DropSpan<${core(model.joined(fn.span.elem.name))}>(span);` : 'DropU64Span(span);'];
-    default: break;
+    default:
+      break;
   }
 
   // Methods (value-type behaviour, handle getters, client methods, statics).
@@ -216,9 +254,14 @@ function bodyLines(model, fn) {
   const call = `${target}(${args.join(', ')})`;
   if (fn.ret === 'value') L.push(`result = ${retExpr(model, fn.valueType, call)};`);
   else if (fn.ret === 'optional') {
-    L.push(`auto found = ${call};`, 'if (found) {', `    ${outStmt(model, outs[0].type, '*found', outs[0].name)}`, '    result = true;', '}');
-  }
-  else if (outs.length === 1) L.push(outStmt(model, outs[0].type, call, outs[0].name));
+    L.push(
+      `auto found = ${call};`,
+      'if (found) {',
+      `    ${outStmt(model, outs[0].type, '*found', outs[0].name)}`,
+      '    result = true;',
+      '}',
+    );
+  } else if (outs.length === 1) L.push(outStmt(model, outs[0].type, call, outs[0].name));
   else L.push(`${call};`);
   return L;
 }
@@ -234,7 +277,9 @@ function definition(model, fn) {
     if (isHandle(fn.owner)) body = `IsLiveHandle<${selfCoreType(model, fn.owner)}>(self)`;
     return `${sig} {\n    return ${body};\n}\n`;
   }
-  const lines = bodyLines(model, fn).map((l) => `        ${l}`).join('\n');
+  const lines = bodyLines(model, fn)
+    .map((l) => `        ${l}`)
+    .join('\n');
   const guard = `Guard("${fn.cName}", [&] {\n${lines}\n    })`;
   if (fn.ret === 'errc') return `${sig} {\n    return ${guard};\n}\n`;
   const init = fn.ret === 'optional' ? 'false' : cDefault(model, fn.valueType);
@@ -257,19 +302,33 @@ export function handlesInCallbacks(model) {
 export function generate(model) {
   const head = (extra) => `// ${GENERATED}\n${extra}`;
   // Handle types passed to callbacks (spans of MessageHandle, …) must be complete where the wrappers convert them.
-  const cbHandleHeaders = handlesInCallbacks(model).map((t) => `#include "${t.header}"\n`).join('');
-  let cbs = head(`#pragma once\n#include "generated/callbacks.hpp"\n${cbHandleHeaders}#include "support/event_records.hpp"\n#include "support/marshal.hpp"\n#include "support/properties.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n`);
+  const cbHandleHeaders = handlesInCallbacks(model)
+    .map((t) => `#include "${t.header}"\n`)
+    .join('');
+  let cbs = head(
+    `#pragma once\n#include "generated/callbacks.hpp"\n${cbHandleHeaders}#include "support/event_records.hpp"\n#include "support/marshal.hpp"\n#include "support/properties.hpp"\n#include "support/spans.hpp"\n\nnamespace svcpp::capi {\n\n`,
+  );
   for (const cb of model.callbacks.filter((c) => !c.raw)) cbs += wrapperFor(model, cb) + '\n';
   cbs += '}  // namespace svcpp::capi\n';
   const files = [{ path: 'native/capi/generated/callback_wrappers.hpp', content: cbs }];
 
-  const handleHeaders = model.types.filter(isHandle).map((t) => `#include "${t.header}"\n`).join('');
+  const handleHeaders = model.types
+    .filter(isHandle)
+    .map((t) => `#include "${t.header}"\n`)
+    .join('');
   // Value types with methods name the header of their hand-written free functions (native/core/values/).
-  const valueHeaders = model.types.filter((t) => t.kind === 'value' && t.header).map((t) => `#include "${t.header}"\n`).join('');
-  const includes = `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
-    '#include "support/properties.hpp"\n#include "support/spans.hpp"\n#include "values/client_result.hpp"\n' + valueHeaders;
-  const groups = [...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
-    ['Enums', model.functions.filter((f) => f.op === 'enumToString')]];
+  const valueHeaders = model.types
+    .filter((t) => t.kind === 'value' && t.header)
+    .map((t) => `#include "${t.header}"\n`)
+    .join('');
+  const includes =
+    `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
+    '#include "support/properties.hpp"\n#include "support/spans.hpp"\n#include "values/client_result.hpp"\n' +
+    valueHeaders;
+  const groups = [
+    ...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
+    ['Enums', model.functions.filter((f) => f.op === 'enumToString')],
+  ];
   if (model.spans.length) groups.push(['Spans', model.functions.filter((f) => f.op === 'spanDrop')]);
   for (const [name, fns] of groups) {
     let cpp = head(`${includes}\nusing namespace svcpp::capi;\nnamespace core = svcpp::core;\n\nextern "C" {\n\n`);
@@ -277,6 +336,9 @@ export function generate(model) {
     cpp += '\n}  // extern "C"\n';
     files.push({ path: `native/capi/generated/${name}.cpp`, content: cpp });
   }
-  files.push({ path: 'native/capi/generated/Snapshots.cpp', content: cSnapshotImplementation(model, head(''), includes) });
+  files.push({
+    path: 'native/capi/generated/Snapshots.cpp',
+    content: cSnapshotImplementation(model, head(''), includes),
+  });
   return files;
 }

@@ -3,7 +3,15 @@
 import { handlesInCallbacks } from './capi.mjs';
 import { GENERATED } from './text.mjs';
 
-const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', samples: 'int16_t *', boolref: 'bool &' };
+const SCALAR_CPP = {
+  bool: 'bool',
+  i32: 'int32_t',
+  u32: 'uint32_t',
+  u64: 'uint64_t',
+  f32: 'float',
+  samples: 'int16_t *',
+  boolref: 'bool &',
+};
 
 export function cppType(model, t) {
   const p = model.parseType(t);
@@ -41,7 +49,8 @@ export function generate(model) {
     enumsH += `enum class ${e.coreName} : int32_t {\n${e.values.map(([n, v]) => `    ${n} = ${v},`).join('\n')}\n};\n`;
     enumsH += `/** Static name of the value, "Unknown" for values this library does not know. */\n`;
     enumsH += `const char *ToString(${e.coreName} value);\n`;
-    enumsH += e.bitmask ? `/** True when raw combines only ${e.coreName}'s flags (inputs are validated with this). */\n`
+    enumsH += e.bitmask
+      ? `/** True when raw combines only ${e.coreName}'s flags (inputs are validated with this). */\n`
       : `/** True when raw is one of ${e.coreName}'s values (inputs are validated with this). */\n`;
     enumsH += `bool Is${e.coreName}(int32_t raw);\n\n`;
     enumsCpp += `const char *ToString(${e.coreName} value) {\n    switch (value) {\n`;

@@ -10,12 +10,23 @@
 import { memberNameOf } from './renames.mjs';
 import { GENERATED } from './text.mjs';
 
-const SCALAR_CPP = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', samples: 'int16_t *', boolref: 'bool &' };
+const SCALAR_CPP = {
+  bool: 'bool',
+  i32: 'int32_t',
+  u32: 'uint32_t',
+  u64: 'uint64_t',
+  f32: 'float',
+  samples: 'int16_t *',
+  boolref: 'bool &',
+};
 
 /** Doc comment lines for C++ (`///`). */
 function doc(text, indent) {
   if (!text) return '';
-  return text.split('\n').map((l) => `${indent}/// ${l}\n`).join('');
+  return text
+    .split('\n')
+    .map((l) => `${indent}/// ${l}\n`)
+    .join('');
 }
 
 /** 'Client.Status' -> 'Client::Status'. */
@@ -49,7 +60,7 @@ export function generate(model) {
   /** Expression converting a C value `expr` of type t to C++ (strings are copied and not freed here). */
   function fromC(expr, t) {
     const p = parseType(t);
-    if (p.kind === 'boolref') return `*${expr}`;  // bool * in C, bool & in C++
+    if (p.kind === 'boolref') return `*${expr}`; // bool * in C, bool & in C++
     if (p.kind in SCALAR_CPP) return expr;
     if (p.kind === 'string') return `detail::ToStdString(${expr})`;
     if (p.kind === 'enum') return `static_cast<${cppType(t)}>(${expr})`;
@@ -58,7 +69,8 @@ export function generate(model) {
     // So do spans and maps: the C++ callback gets copies.
     if (isU64List(p)) return `detail::ToU64Vector(${expr})`;
     if (p.kind === 'map') return `detail::ToUnorderedMap(${expr})`;
-    if (p.kind === 'list') return `detail::CloneSpan<${cppType(`obj:${p.name}`)}>(${expr}, &${cType(`obj:${p.name}`)}_Clone)`;
+    if (p.kind === 'list')
+      return `detail::CloneSpan<${cppType(`obj:${p.name}`)}>(${expr}, &${cType(`obj:${p.name}`)}_Clone)`;
     throw new Error(`fromC: ${t}`);
   }
 
@@ -87,9 +99,13 @@ export function generate(model) {
   }
   function bitmaskOps(e) {
     const T = cppType(`enum:${e.name}`);
-    return ['|', '&'].map((op) =>
-      `inline ${T} operator${op}(${T} a, ${T} b) {\n` +
-      `    return static_cast<${T}>(static_cast<int32_t>(a) ${op} static_cast<int32_t>(b));\n}\n`).join('');
+    return ['|', '&']
+      .map(
+        (op) =>
+          `inline ${T} operator${op}(${T} a, ${T} b) {\n` +
+          `    return static_cast<${T}>(static_cast<int32_t>(a) ${op} static_cast<int32_t>(b));\n}\n`,
+      )
+      .join('');
   }
 
   // ---- callbacks ----------------------------------------------------------------------------------
@@ -104,11 +120,13 @@ export function generate(model) {
     const cParams = cb.params.map(cCallbackParamDecl);
     cParams.push('void *userData');
     const args = cb.params.map((p) => fromC(p.name, p.type)).join(', ');
-    return `struct ${cb.cName}_Trampoline {\n` +
+    return (
+      `struct ${cb.cName}_Trampoline {\n` +
       `    using Fn = ${cppType(`cb:${cb.name}`)};\n` +
       `    static constexpr ${cb.cName} Invoke = [](${cParams.join(', ')}) {\n` +
       `        Guarded("${cb.cName}", [&] { static_cast<Delegate<Fn> *>(userData)->fn(${args}); });\n` +
-      `    };\n};\n`;
+      `    };\n};\n`
+    );
   }
 
   // ---- members ------------------------------------------------------------------------------------
@@ -119,7 +137,8 @@ export function generate(model) {
     const ps = fn.params.filter((p) => p.role === 'in' || p.role === 'cb');
     // Add<Event>Callback registrations take the callback first, like the reference SDK
     // (AddLogCallback(cb, minSeverity)); in C the triple follows the inputs (native/SEMANTICS.md "Arguments").
-    if (/^Add\w*Callback$/.test(memberName(fn))) ps.sort((a, b) => (a.role === 'cb' ? 0 : 1) - (b.role === 'cb' ? 0 : 1));
+    if (/^Add\w*Callback$/.test(memberName(fn)))
+      ps.sort((a, b) => (a.role === 'cb' ? 0 : 1) - (b.role === 'cb' ? 0 : 1));
     return ps;
   }
   function cppParamDecl(p) {
@@ -143,7 +162,9 @@ export function generate(model) {
     for (const p of fn.params) {
       const t = parseType(p.type);
       switch (p.role) {
-        case 'self': args.push('&instance_'); break;
+        case 'self':
+          args.push('&instance_');
+          break;
         case 'in':
           if (p.optional && t.kind === 'obj') args.push(`${p.name} ? ${p.name}->instance() : nullptr`);
           else if (p.optional) {
@@ -164,20 +185,29 @@ export function generate(model) {
           break;
         case 'cb': {
           const d = `${p.name}__delegate`;
-          pre.push(`auto *${d} = ${p.name} ? new detail::Delegate<${cppType(p.type)}>{std::move(${p.name})} : nullptr;`);
+          pre.push(
+            `auto *${d} = ${p.name} ? new detail::Delegate<${cppType(p.type)}>{std::move(${p.name})} : nullptr;`,
+          );
           args.push(`${d} ? ${trampolineName(p.callback)}::Invoke : nullptr`);
           delegates.push(d);
           break;
         }
-        case 'cbFree': args.push(`${delegates.at(-1)} ? &detail::Delegate<${cppType(fn.params[fn.params.indexOf(p) - 1].type)}>::Free : nullptr`); break;
-        case 'cbData': args.push(delegates.at(-1)); break;
+        case 'cbFree':
+          args.push(
+            `${delegates.at(-1)} ? &detail::Delegate<${cppType(fn.params[fn.params.indexOf(p) - 1].type)}>::Free : nullptr`,
+          );
+          break;
+        case 'cbData':
+          args.push(delegates.at(-1));
+          break;
         case 'out':
           if (outType) throw new Error(`${fn.cName}: more than one out-param is not supported by the C++ wrapper`);
           outType = p.type;
           pre.push(`${cType(p.type)} out{};`);
           args.push('&out');
           break;
-        default: throw new Error(`${fn.cName}: unknown parameter role ${p.role}`);
+        default:
+          throw new Error(`${fn.cName}: unknown parameter role ${p.role}`);
       }
     }
     return { pre, args, outType, onReject: delegates.map((d) => `delete ${d};`) };
@@ -235,9 +265,11 @@ export function generate(model) {
       const byValueObject = p.role === 'cb' || p.optional || parseType(p.type).kind === 'string';
       return byValueObject ? `std::move(${p.name})` : p.name;
     });
-    return `    /// The reference SDK's name of ${r.ours}.\n` +
+    return (
+      `    /// The reference SDK's name of ${r.ours}.\n` +
       `    [[deprecated("use ${r.ours}")]] ${isStatic ? 'static ' : ''}${ret} ${r.reference}(${params})${isConst ? ' const' : ''}\n` +
-      `    {\n        return ${r.ours}(${args.join(', ')});\n    }\n`;
+      `    {\n        return ${r.ours}(${args.join(', ')});\n    }\n`
+    );
   }
 
   /** Expression turning the local `out` (C type of t) into the C++ value; frees C strings. */
@@ -264,7 +296,8 @@ export function generate(model) {
     const scopedEnums = enums.filter((e) => scopeOf(e.name) === cls);
     const scopedCallbacks = cppCallbacks.filter((cb) => scopeOf(cb.name) === cls);
 
-    let decl = `${doc(type.doc, '')}class ${cls} {\n    /// The C handle; mutable because const C getters take \`${C} const *\`.\n` +
+    let decl =
+      `${doc(type.doc, '')}class ${cls} {\n    /// The C handle; mutable because const C getters take \`${C} const *\`.\n` +
       `    mutable ${C} instance_{};\n    ObjectState state_ = ObjectState::Invalid;\n\npublic:\n`;
     for (const e of scopedEnums) decl += enumDecl(e, '    ');
     for (const cb of scopedCallbacks) decl += callbackAlias(cb, '    ');
@@ -281,16 +314,19 @@ export function generate(model) {
       const explicit = cppParams(f).length === 1 ? 'explicit ' : '';
       // The C doc's "Overwrites *self" sentence is about the C handle; a constructor has nothing to overwrite.
       decl += `${doc(f.doc.replace(/ Overwrites \*self.*$/, ''), '    ')}    ${explicit}${cls}(${params});\n`;
-      defs += `inline ${cls}::${cls}(${params})\n{\n${pre.map((l) => `    ${l}\n`).join('')}` +
+      defs +=
+        `inline ${cls}::${cls}(${params})\n{\n${pre.map((l) => `    ${l}\n`).join('')}` +
         `    Svcpp_Errc rc = ${f.cName}(${args.join(', ')});\n` +
         `    detail::Check(rc, "${f.cName}");\n    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;\n}\n`;
     }
-    decl += `    /// Adopts a C handle; with ObjectState::Owned this object drops it.\n` +
+    decl +=
+      `    /// Adopts a C handle; with ObjectState::Owned this object drops it.\n` +
       `    ${cls}(${C} instance, ObjectState state) : instance_(instance), state_(state) {}\n`;
     decl += `    ~${cls}() { Drop(); }\n`;
     if (clone) {
       decl += `    ${cls}(${cls} const &other);\n    ${cls} &operator=(${cls} const &other);\n`;
-      defs += `inline ${cls}::${cls}(${cls} const &other)\n{\n` +
+      defs +=
+        `inline ${cls}::${cls}(${cls} const &other)\n{\n` +
         '    if (!other) return;\n' +
         `    Svcpp_Errc rc = ${clone.cName}(&instance_, &other.instance_);\n` +
         `    detail::Check(rc, "${clone.cName}");\n    if (rc == Svcpp_Errc_Ok) state_ = ObjectState::Owned;\n}\n` +
@@ -299,41 +335,49 @@ export function generate(model) {
     } else {
       decl += `    ${cls}(${cls} const &) = delete;\n    ${cls} &operator=(${cls} const &) = delete;\n`;
     }
-    decl += `    ${cls}(${cls} &&other) noexcept : instance_(other.instance_), state_(other.state_)\n` +
+    decl +=
+      `    ${cls}(${cls} &&other) noexcept : instance_(other.instance_), state_(other.state_)\n` +
       `    {\n        other.instance_ = ${C}{};\n        other.state_ = ObjectState::Invalid;\n    }\n` +
       `    ${cls} &operator=(${cls} &&other) noexcept\n    {\n        if (this != &other) {\n            Drop();\n` +
       `            instance_ = other.instance_;\n            state_ = other.state_;\n` +
       `            other.instance_ = ${C}{};\n            other.state_ = ObjectState::Invalid;\n        }\n        return *this;\n    }\n`;
-    decl += `    /// True when this object holds a ${cls} (false for nullobj and moved-from objects).\n` +
+    decl +=
+      `    /// True when this object holds a ${cls} (false for nullobj and moved-from objects).\n` +
       `    explicit operator bool() const { return state_ != ObjectState::Invalid; }\n` +
       `    /// The C handle, for calling the C ABI directly.\n    ${C} *instance() const { return &instance_; }\n` +
       '    /// Releases the object now (the destructor does this for an owned object).\n    void Drop();\n\n';
-    defs += `inline void ${cls}::Drop()\n{\n    if (state_ != ObjectState::Owned) return;\n` +
+    defs +=
+      `inline void ${cls}::Drop()\n{\n    if (state_ != ObjectState::Owned) return;\n` +
       `    detail::Check(${drop.cName}(&instance_), "${drop.cName}");\n` +
       `    instance_ = ${C}{};\n    state_ = ObjectState::Invalid;\n}\n`;
 
     for (const e of scopedEnums) {
       const fn = functions.find((f) => f.op === 'enumToString' && f.enum === e);
-      decl += `    /// Name of a ${leaf(e.name)} value ("Unknown" for a value this library does not know).\n` +
+      decl +=
+        `    /// Name of a ${leaf(e.name)} value ("Unknown" for a value this library does not know).\n` +
         `    static std::string ${leaf(e.name)}ToString(${leaf(e.name)} value);\n`;
-      defs += `inline std::string ${cls}::${leaf(e.name)}ToString(${cls}::${leaf(e.name)} value)\n{\n` +
+      defs +=
+        `inline std::string ${cls}::${leaf(e.name)}ToString(${cls}::${leaf(e.name)} value)\n{\n` +
         `    return ${fn.cName}(static_cast<${e.cName}>(value));\n}\n`;
     }
     for (const fn of fns) {
       if (['init', 'drop', 'clone'].includes(fn.op)) continue;
-      if (!['get', 'set', 'method', 'static', 'isValid'].includes(fn.op)) throw new Error(`${fn.cName}: unknown op ${fn.op}`);
+      if (!['get', 'set', 'method', 'static', 'isValid'].includes(fn.op))
+        throw new Error(`${fn.cName}: unknown op ${fn.op}`);
       const m = member(fn, cls);
       decl += m.decl;
       defs += m.def;
     }
     const aliases = renames.filter((r) => r.kind === 'member' && r.fn.owner === type);
-    if (aliases.length) decl += `\n    // Reference-SDK names (deprecated; docs/porting-from-the-reference-sdk.md).\n${aliases.map((r) => aliasMember(r, cls)).join('')}`;
+    if (aliases.length)
+      decl += `\n    // Reference-SDK names (deprecated; docs/porting-from-the-reference-sdk.md).\n${aliases.map((r) => aliasMember(r, cls)).join('')}`;
     decl += '};\n';
     return { decl, defs };
   }
 
   // ---- assemble -----------------------------------------------------------------------------------
-  for (const t of types) if (!['value', 'handle', 'client'].includes(t.kind)) throw new Error(`${t.name}: unknown type kind ${t.kind}`);
+  for (const t of types)
+    if (!['value', 'handle', 'client'].includes(t.kind)) throw new Error(`${t.name}: unknown type kind ${t.kind}`);
   let h = `// svcpp.hpp — header-only C++ wrapper over the svcpp C ABI (svcpp.h).
 // ${GENERATED}
 //
@@ -540,7 +584,8 @@ template <class Fn> struct Delegate {
   h += '// ---- Enum names ----\n\n';
   for (const e of enums) {
     const fn = functions.find((f) => f.op === 'enumToString' && f.enum === e);
-    h += `/// Name of a ${e.name} value (static storage; "Unknown" for a value this library does not know).\n` +
+    h +=
+      `/// Name of a ${e.name} value (static storage; "Unknown" for a value this library does not know).\n` +
       `inline char const *EnumToString(${cppQualified(e.name)} value) { return ${fn.cName}(static_cast<${e.cName}>(value)); }\n`;
   }
 

@@ -33,7 +33,8 @@ export function recordableCallbacks(model) {
   for (const [cb, list] of uses) {
     if (cb.raw || cb.thread !== 'pump') continue;
     if (!cb.params.every((a) => RECORDABLE_KINDS.has(parseType(a.type).kind))) continue;
-    if (!list.every(({ fn, p }) => fn.owner?.kind === 'client' && p.nullable && /^Set\w*Callback$/.test(fn.member))) continue;
+    if (!list.every(({ fn, p }) => fn.owner?.kind === 'client' && p.nullable && /^Set\w*Callback$/.test(fn.member)))
+      continue;
     recordable.add(cb);
   }
   return recordable;
@@ -80,13 +81,20 @@ SVCPP_API ${PREFIX}Errc SVCPP_CALL ${DRAIN_EVENTS}(${PREFIX}Client *self, uint32
 /** The SnapshotWriter call appending a callback argument (a core value named `name`) of IDL type t. */
 function writeArg(t, name) {
   switch (parseType(t).kind) {
-    case 'string': return `w.String(reinterpret_cast<const uint8_t *>(${name}.data()), ${name}.size());`;
-    case 'enum': return `w.I32(static_cast<int32_t>(${name}));`;
-    case 'i32': return `w.I32(${name});`;
-    case 'u32': return `w.U32(${name});`;
-    case 'u64': return `w.U64(${name});`;
-    case 'bool': return `w.Bool(${name});`;
-    default: throw new Error(`event_records: no record layout for ${t}`);
+    case 'string':
+      return `w.String(reinterpret_cast<const uint8_t *>(${name}.data()), ${name}.size());`;
+    case 'enum':
+      return `w.I32(static_cast<int32_t>(${name}));`;
+    case 'i32':
+      return `w.I32(${name});`;
+    case 'u32':
+      return `w.U32(${name});`;
+    case 'u64':
+      return `w.U64(${name});`;
+    case 'bool':
+      return `w.Bool(${name});`;
+    default:
+      throw new Error(`event_records: no record layout for ${t}`);
   }
 }
 
@@ -114,19 +122,26 @@ export function recordingBranch(model, cb) {
 /** JS expression reading one record argument of IDL type t with the SnapshotReader `r`. */
 function readArg(t) {
   switch (parseType(t).kind) {
-    case 'string': return 'r.string()';
-    case 'enum': case 'i32': return 'r.i32()';
-    case 'u32': return 'r.u32()';
-    case 'u64': return 'r.u64()';
-    case 'bool': return 'r.bool()';
-    default: throw new Error(`event_records: no record layout for ${t}`);
+    case 'string':
+      return 'r.string()';
+    case 'enum':
+    case 'i32':
+      return 'r.i32()';
+    case 'u32':
+      return 'r.u32()';
+    case 'u64':
+      return 'r.u64()';
+    case 'bool':
+      return 'r.bool()';
+    default:
+      throw new Error(`event_records: no record layout for ${t}`);
   }
 }
 
 /**
  * For a recordable callback: the JS function `(r: SnapshotReader, userData: bigint) => void` that reads one record's
- * arguments (and payload) and hands them to the JS function `fnName` through callbacks.deliverRecord (in queue order, and
- * only while the registration is still current); undefined for the others.
+ * arguments (and payload) and hands them to the JS function `fnName` through callbacks.deliverRecord (in queue order,
+ * and only while the registration is still current); undefined for the others.
  */
 export function recordDecoder(model, cb, fnName) {
   if (!recordableCallbacks(model).has(cb)) return undefined;

@@ -18,7 +18,10 @@ for (const { path, content } of await generatedFiles(model)) {
   const target = join(root, path);
   const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
   if (current === content) continue;
-  if (check) { stale.push(path); continue; }
+  if (check) {
+    stale.push(path);
+    continue;
+  }
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, content);
   written++;

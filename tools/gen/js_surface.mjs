@@ -29,15 +29,26 @@ const hasSdkThreadCallback = (fn) => fn.params.some((p) => p.role === 'cb' && p.
 export function tsType(t) {
   const p = parseType(t);
   switch (p.kind) {
-    case 'bool': return 'boolean';
-    case 'i32': case 'u32': case 'f32': return 'number';
-    case 'u64': return 'bigint';
-    case 'string': return 'string';
-    case 'enum': return joined(p.name);
-    case 'obj': return `NativeHandle<'${p.name}'>`;
-    case 'list': return p.elem.kind === 'u64' ? 'bigint[]' : `NativeHandle<'${p.name}'>[]`;
-    case 'map': return 'Record<string, string>';
-    default: throw new Error(`no TypeScript type for ${t}`);
+    case 'bool':
+      return 'boolean';
+    case 'i32':
+    case 'u32':
+    case 'f32':
+      return 'number';
+    case 'u64':
+      return 'bigint';
+    case 'string':
+      return 'string';
+    case 'enum':
+      return joined(p.name);
+    case 'obj':
+      return `NativeHandle<'${p.name}'>`;
+    case 'list':
+      return p.elem.kind === 'u64' ? 'bigint[]' : `NativeHandle<'${p.name}'>[]`;
+    case 'map':
+      return 'Record<string, string>';
+    default:
+      throw new Error(`no TypeScript type for ${t}`);
   }
 }
 
@@ -86,10 +97,14 @@ export function tsParam(p, payloadOf = () => undefined) {
 /** TypeScript return type of a JS function. */
 export function tsReturn(r) {
   switch (r.kind) {
-    case 'void': return 'void';
-    case 'cstr': return 'string';
-    case 'optional': return `${tsType(r.type)} | undefined`;
-    default: return tsType(r.type);
+    case 'void':
+      return 'void';
+    case 'cstr':
+      return 'string';
+    case 'optional':
+      return `${tsType(r.type)} | undefined`;
+    default:
+      return tsType(r.type);
   }
 }
 

@@ -8,7 +8,16 @@ import { eventPayload } from './snapshots.mjs';
 import { cSnapshotEntryPoints, snapshotReaderSource } from './c_snapshots.mjs';
 import { DRAIN_EVENTS, recordDecoder } from './event_records.mjs';
 
-const SCALAR = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
+const SCALAR = {
+  bool: 'bool',
+  i32: 'int32_t',
+  u32: 'uint32_t',
+  u64: 'uint64_t',
+  f32: 'float',
+  voidptr: 'void *',
+  samples: 'int16_t *',
+  boolref: 'bool *',
+};
 
 /** koffi spelling of a value type (enums are int32_t aliases named like the C enum). */
 function kType(model, t) {
@@ -25,11 +34,17 @@ function kParam(model, p) {
   switch (p.role) {
     // A handle is always the Buffer of its struct (KoffiHandles.handle checked its type): as "void *" koffi passes the
     // Buffer's memory as it is, where a struct pointer type costs a conversion on every call (bench/sync-call.ts).
-    case 'self': return `void *${p.name}`;
-    case 'cb': case 'cbFree': return `${type} *${p.name}`;
-    case 'cbData': return `void *${p.name}`;
-    // String and handle outputs are preallocated Buffers (KoffiMarshal.stringOut, KoffiHandles.newHandleStruct), written in place.
-    case 'out': return ['string', 'obj'].includes(t.kind) ? `void *${p.name}` : `_Out_ ${type} *${p.name}`;
+    case 'self':
+      return `void *${p.name}`;
+    case 'cb':
+    case 'cbFree':
+      return `${type} *${p.name}`;
+    case 'cbData':
+      return `void *${p.name}`;
+    // String and handle outputs are preallocated Buffers (KoffiMarshal.stringOut, KoffiHandles.newHandleStruct),
+    // written in place.
+    case 'out':
+      return ['string', 'obj'].includes(t.kind) ? `void *${p.name}` : `_Out_ ${type} *${p.name}`;
     case 'in': {
       // Input strings use the StringIn view of Svcpp_String so koffi encodes the JS string as UTF-8; input maps
       // the PropertiesIn view of Svcpp_Properties (arrays of StringIn). Input spans carry JS arrays in ptr.
@@ -37,17 +52,23 @@ function kParam(model, p) {
       if (t.kind === 'obj' || p.optional) return `const ${inType} *${p.name}`;
       return `${inType} ${p.name}`;
     }
-    default: throw new Error(`unknown role ${p.role}`);
+    default:
+      throw new Error(`unknown role ${p.role}`);
   }
 }
 
 function kReturn(model, fn) {
   switch (fn.ret) {
-    case 'errc': return `${PREFIX}Errc`;
-    case 'optional': return 'bool';
-    case 'cstr': return 'const char *';
-    case 'value': return kType(model, fn.valueType);
-    default: throw new Error(`unknown return ${fn.ret}`);
+    case 'errc':
+      return `${PREFIX}Errc`;
+    case 'optional':
+      return 'bool';
+    case 'cstr':
+      return 'const char *';
+    case 'value':
+      return kType(model, fn.valueType);
+    default:
+      throw new Error(`unknown return ${fn.ret}`);
   }
 }
 
@@ -55,7 +76,14 @@ const prototype = (model, fn) =>
   `${kReturn(model, fn)} ${fn.cName}(${fn.params.length ? fn.params.map((p) => kParam(model, p)).join(', ') : 'void'})`;
 
 /** TypeScript type of a callback argument as koffi delivers it (before fromC converts it). */
-const KOFFI_ARG_TS = { string: 'StringOut', u64: 'bigint | number', bool: 'boolean', obj: 'unknown', list: 'SpanOut', map: 'PropertiesOut' };
+const KOFFI_ARG_TS = {
+  string: 'StringOut',
+  u64: 'bigint | number',
+  bool: 'boolean',
+  obj: 'unknown',
+  list: 'SpanOut',
+  map: 'PropertiesOut',
+};
 
 /** JS expression converting a C value of IDL type t (a callback argument or a getter result) to JS. */
 function fromC(t, expr, borrowed) {
@@ -63,12 +91,14 @@ function fromC(t, expr, borrowed) {
   if (p.kind === 'string') return borrowed ? `marshal.borrowString(${expr})` : `marshal.takeString(${expr})`;
   if (p.kind === 'u64') return `marshal.u64Out(${expr})`;
   if (p.kind === 'map') return borrowed ? `marshal.borrowProperties(${expr})` : `marshal.takeProperties(${expr})`;
-  if (p.kind === 'list' && p.elem.kind === 'u64') return borrowed ? `marshal.borrowU64Span(${expr})` : `marshal.takeU64Span(${expr})`;
+  if (p.kind === 'list' && p.elem.kind === 'u64')
+    return borrowed ? `marshal.borrowU64Span(${expr})` : `marshal.takeU64Span(${expr})`;
   // An object handed to a callback is borrowed for the call: JavaScript gets its own copy.
   if (p.kind === 'obj' && borrowed) return `handles.cloneBorrowed('${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
   if (p.kind === 'obj') return `handles.adopt('${p.name}', ${expr})`;
   // Spans likewise: copies of borrowed elements; a result's elements are adopted and only its buffer freed.
-  if (p.kind === 'list' && borrowed) return `handles.cloneSpan('${p.name}', '${PREFIX}${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
+  if (p.kind === 'list' && borrowed)
+    return `handles.cloneSpan('${p.name}', '${PREFIX}${p.name}', ${expr}, c.${PREFIX}${p.name}_Clone)`;
   if (p.kind === 'list') return `handles.adoptSpan('${p.name}', '${PREFIX}${p.name}', ${expr})`;
   return expr;
 }
@@ -79,14 +109,24 @@ function toC(p) {
   const n = p.name;
   let conv;
   switch (t.kind) {
-    case 'string': return p.optional ? `marshal.optionalStr(${n})` : `marshal.str(${n})`;
+    case 'string':
+      return p.optional ? `marshal.optionalStr(${n})` : `marshal.str(${n})`;
     // maps and spans are never optional inputs (the model rejects it)
-    case 'map': return `marshal.properties(${n})`;
-    case 'list': return t.elem.kind === 'u64' ? `marshal.u64Span(${n})` : `handles.handleSpan('${t.name}', ${n})`;
-    case 'obj': conv = `handles.handle('${t.name}', ${n})`; return p.optional ? `(${n} == null ? null : ${conv})` : conv;
-    case 'u64': conv = `marshal.u64(${n})`; break;
-    case 'bool': conv = `marshal.bool(${n})`; break;
-    default: conv = `marshal.int(${n})`;
+    case 'map':
+      return `marshal.properties(${n})`;
+    case 'list':
+      return t.elem.kind === 'u64' ? `marshal.u64Span(${n})` : `handles.handleSpan('${t.name}', ${n})`;
+    case 'obj':
+      conv = `handles.handle('${t.name}', ${n})`;
+      return p.optional ? `(${n} == null ? null : ${conv})` : conv;
+    case 'u64':
+      conv = `marshal.u64(${n})`;
+      break;
+    case 'bool':
+      conv = `marshal.bool(${n})`;
+      break;
+    default:
+      conv = `marshal.int(${n})`;
   }
   return p.optional ? `(${n} == null ? null : [${conv}])` : conv;
 }
@@ -94,8 +134,8 @@ function toC(p) {
 /** Empty out-param holder of IDL type t. */
 function outHolder(t) {
   const p = parseType(t);
-  // Preallocated (see KoffiMarshal.stringOut, KoffiHandles.newHandleStruct): koffi passes a Buffer's memory as the pointer
-  // instead of converting a JS object to C and back on every call.
+  // Preallocated (see KoffiMarshal.stringOut, KoffiHandles.newHandleStruct): koffi passes a Buffer's memory as the
+  // pointer instead of converting a JS object to C and back on every call.
   if (p.kind === 'string') return 'marshal.stringOut()';
   if (p.kind === 'obj') return 'handles.newHandleStruct()';
   if (p.kind === 'list') return '{ ptr: null, size: 0 } as SpanOut';
@@ -105,8 +145,11 @@ function outHolder(t) {
   return '[0] as number[]';
 }
 const outValue = (t, name) => (['string', 'obj', 'list', 'map'].includes(parseType(t).kind) ? name : `${name}[0]`);
-/** JS expression converting an out-param holder of IDL type t to its JS value (a string holder is the shared Buffer). */
-const fromOut = (t, name) => (parseType(t).kind === 'string' ? `marshal.takeStringOut(${name})` : fromC(t, outValue(t, name), false));
+/**
+ * JS expression converting an out-param holder of IDL type t to its JS value (a string holder is the shared Buffer).
+ */
+const fromOut = (t, name) =>
+  parseType(t).kind === 'string' ? `marshal.takeStringOut(${name})` : fromC(t, outValue(t, name), false);
 
 function method(model, f) {
   const { fn } = f;
@@ -143,7 +186,11 @@ function method(model, f) {
     } else if (p.role === 'cbFree' || p.role === 'cbData') {
       const reg = regs[regs.length - 1];
       const value = p.role === 'cbFree' ? 'callbacks.freeFn' : `${reg}.userData`;
-      args.push(fn.params.find((q) => q.role === 'cb' && `${q.name}Registration` === reg).nullable ? `${reg} ? ${value} : null` : value);
+      args.push(
+        fn.params.find((q) => q.role === 'cb' && `${q.name}Registration` === reg).nullable
+          ? `${reg} ? ${value} : null`
+          : value,
+      );
     } else if (p.role === 'out') {
       outName = p.name;
       lines.push(`const ${p.name} = ${outHolder(p.type)};`);
@@ -178,13 +225,14 @@ function method(model, f) {
 }
 
 /** koffi prototype of a C snapshot entry point (c_snapshots.mjs): the buffer is a Buffer, size a BigUint64Array. */
-const snapshotPrototype = (e) => e.prototype.replace(/\((\w+) const \*self/, '(void *self').replace('uint8_t *buffer', 'void *buffer');
+const snapshotPrototype = (e) =>
+  e.prototype.replace(/\((\w+) const \*self/, '(void *self').replace('uint8_t *buffer', 'void *buffer');
 
 /**
  * The JS function an event's delivery calls: `fnName` itself, or for an event with a payload (snapshots.mjs
  * eventPayload) a wrapper that reads the payload — the lookup snapshot of the client `selfName` — when it is
- * delivered, i.e. after the native pump returned (delivery.deliver: like any SDK call a handler makes, never from inside
- * koffi's callback frame), and passes it last. The same object the N-API trampoline reads in its one crossing.
+ * delivered, i.e. after the native pump returned (delivery.deliver: like any SDK call a handler makes, never from
+ * inside koffi's callback frame), and passes it last. The same object the N-API trampoline reads in its one crossing.
  */
 function withPayload(model, cb, fnName, selfName) {
   const payload = eventPayload(model, cb);
@@ -205,7 +253,8 @@ function snapshotMethods(model) {
   let s = '';
   for (const e of cSnapshotEntryPoints(model)) {
     const name = e.spec.type.name;
-    const call = (args) => `do marshal.check(c.${e.cName}(${[...args, 'snap.buffer', 'snap.capacity', 'snap.sizeOut'].join(', ')})); while (snap.needsRetry());`;
+    const call = (args) =>
+      `do marshal.check(c.${e.cName}(${[...args, 'snap.buffer', 'snap.capacity', 'snap.sizeOut'].join(', ')})); while (snap.needsRetry());`;
     if (e.kind === 'object') {
       s += `    ${name}_Snapshot(self, drop) {
       try {
@@ -267,13 +316,18 @@ declareType('${PREFIX}Properties', () => koffi.struct('${PREFIX}Properties', { s
 declareType('${PREFIX}PropertiesIn', () => koffi.struct('${PREFIX}PropertiesIn', { size: 'size_t', keys: '${PREFIX}StringIn *', values: '${PREFIX}StringIn *' }));
 `;
   for (const e of model.enums) s += `declareType('${e.cName}', () => koffi.alias('${e.cName}', 'int32_t'));\n`;
-  for (const t of model.types) s += `declareType('${t.cName}', () => koffi.struct('${t.cName}', { opaque: 'void *' }));\n`;
+  for (const t of model.types)
+    s += `declareType('${t.cName}', () => koffi.struct('${t.cName}', { opaque: 'void *' }));\n`;
   for (const span of model.spans) {
     s += `declareType('${span.cName}', () => koffi.struct('${span.cName}', { ptr: '${span.elem ? span.elem.cName : 'uint64_t'} *', size: 'size_t' }));\n`;
   }
   s += '\n/** Callback prototypes (koffi.register takes a pointer to one). */\nreturn {\n';
   for (const cb of model.callbacks) {
-    const params = cb.params.map((p) => (parseType(p.type).kind === 'obj' ? `const ${kType(model, p.type)} *${p.name}` : `${kType(model, p.type)} ${p.name}`));
+    const params = cb.params.map((p) =>
+      parseType(p.type).kind === 'obj'
+        ? `const ${kType(model, p.type)} *${p.name}`
+        : `${kType(model, p.type)} ${p.name}`,
+    );
     if (!cb.raw) params.push('void *userData');
     s += `  ${cb.cName}: declareType('${cb.cName}', () => koffi.proto('void ${cb.cName}(${params.join(', ') || 'void'})')),\n`;
   }
@@ -301,8 +355,10 @@ export function createKoffiApi(libraryPath: string, errors: ErrcErrorFactory): N
 `;
   for (const fn of model.functions) s += `    ${fn.cName}: lib.func('${prototype(model, fn)}'),\n`;
   for (const e of cSnapshotEntryPoints(model)) s += `    ${e.cName}: lib.func('${snapshotPrototype(e)}'),\n`;
-  const drops = model.types.filter((t) => t.kind !== 'client')
-    .map((t) => `      ${t.name}: (self: HandleStruct) => c.${t.cName}_Drop(self),`).join('\n');
+  const drops = model.types
+    .filter((t) => t.kind !== 'client')
+    .map((t) => `      ${t.name}: (self: HandleStruct) => c.${t.cName}_Drop(self),`)
+    .join('\n');
   s += `  };
   const { marshal, handles, callbacks, delivery, pumps } = createKoffiRuntime({
     free: (ptr) => c.${PREFIX}Free(ptr),

@@ -31,7 +31,8 @@ export function parseType(t) {
   if (m) return { kind: m[1], name: m[2] };
   // samples (int16_t *, PCM a callback may change in place) and boolref (bool *, an out-flag of a callback) exist only
   // as callback parameters of the audio callbacks.
-  if (['bool', 'i32', 'u32', 'u64', 'f32', 'string', 'voidptr', 'map', 'samples', 'boolref'].includes(t)) return { kind: t };
+  if (['bool', 'i32', 'u32', 'u64', 'f32', 'string', 'voidptr', 'map', 'samples', 'boolref'].includes(t))
+    return { kind: t };
   throw new Error(`unknown IDL type ${t}`);
 }
 
@@ -40,7 +41,16 @@ export const isU64List = (p) => p.kind === 'list' && p.elem.kind === 'u64';
 /** True for a parsed `list:obj:X`. */
 export const isObjList = (p) => p.kind === 'list' && p.elem.kind === 'obj';
 
-const SCALAR_C = { bool: 'bool', i32: 'int32_t', u32: 'uint32_t', u64: 'uint64_t', f32: 'float', voidptr: 'void *', samples: 'int16_t *', boolref: 'bool *' };
+const SCALAR_C = {
+  bool: 'bool',
+  i32: 'int32_t',
+  u32: 'uint32_t',
+  u64: 'uint64_t',
+  f32: 'float',
+  voidptr: 'void *',
+  samples: 'int16_t *',
+  boolref: 'bool *',
+};
 
 /**
  * C spelling of a value of IDL type t (string -> Svcpp_String, obj -> Svcpp_X, list:obj:X -> Svcpp_XSpan,
@@ -103,7 +113,12 @@ export function buildModel(idl) {
   }));
   const callbackByName = new Map(callbacks.map((c) => [c.name, c]));
 
-  const types = idl.types.map((t) => ({ ...t, cName: `${PREFIX}${t.name}`, fields: t.fields ?? [], methods: t.methods ?? [] }));
+  const types = idl.types.map((t) => ({
+    ...t,
+    cName: `${PREFIX}${t.name}`,
+    fields: t.fields ?? [],
+    methods: t.methods ?? [],
+  }));
   const typeByName = new Map(types.map((t) => [t.name, t]));
   // A value type's core struct holds its obj and list:obj fields by value, so they must be declared before it.
   types.forEach((t, i) => {
@@ -128,9 +143,12 @@ export function buildModel(idl) {
         out.push(param(`${p.name}UserDataFree`, 'cb:FreeFn', 'cbFree'));
         out.push(param(`${p.name}UserData`, 'voidptr', 'cbData'));
       } else if (t.kind === 'list') {
-        throw new Error(`${where} parameter ${p.name}: spans are not method inputs (callback arguments, method results and value fields)`);
+        throw new Error(
+          `${where} parameter ${p.name}: spans are not method inputs (callback arguments, method results and value fields)`,
+        );
       } else {
-        if (t.kind === 'map' && p.optional) throw new Error(`${where} parameter ${p.name}: a map is never optional (empty is {0, NULL, NULL})`);
+        if (t.kind === 'map' && p.optional)
+          throw new Error(`${where} parameter ${p.name}: a map is never optional (empty is {0, NULL, NULL})`);
         out.push(param(p.name, p.type, 'in', { optional: !!p.optional, max: p.max, min: p.min, ...mapLimits(p) }));
       }
     }
@@ -143,11 +161,17 @@ export function buildModel(idl) {
     if (t.kind === 'list' || t.kind === 'map') {
       if (type.kind !== 'value') throw new Error(`${where}: list and map fields exist only on value types`);
       if (f.optional) throw new Error(`${where}: a list or map field is never optional (empty is its absent state)`);
-      if (isObjList(t) && typeByName.get(t.name)?.kind !== 'value') throw new Error(`${where}: a list field holds value objects`);
+      if (isObjList(t) && typeByName.get(t.name)?.kind !== 'value')
+        throw new Error(`${where}: a list field holds value objects`);
     }
     const self = param('self', `obj:${type.name}`, 'self', { constSelf: true });
     const getter = makeFunction({
-      cName: `${type.cName}_${f.name}`, owner: type, member: f.name, op: 'get', field: f, doc: f.doc ?? '',
+      cName: `${type.cName}_${f.name}`,
+      owner: type,
+      member: f.name,
+      op: 'get',
+      field: f,
+      doc: f.doc ?? '',
       params: [self],
     });
     if (f.optional) {
@@ -160,33 +184,50 @@ export function buildModel(idl) {
       getter.valueType = f.type;
     }
     const setter = makeFunction({
-      cName: `${type.cName}_Set${f.name}`, owner: type, member: f.name, op: 'set', field: f,
+      cName: `${type.cName}_Set${f.name}`,
+      owner: type,
+      member: f.name,
+      op: 'set',
+      field: f,
       doc: f.optional ? `Sets ${f.name}; NULL clears it.` : `Sets ${f.name}.`,
-      params: [param('self', `obj:${type.name}`, 'self'),
-        param('value', f.type, 'in', { optional: !!f.optional, max: f.max, min: f.min, ...mapLimits(f) })],
+      params: [
+        param('self', `obj:${type.name}`, 'self'),
+        param('value', f.type, 'in', { optional: !!f.optional, max: f.max, min: f.min, ...mapLimits(f) }),
+      ],
     });
     return [getter, setter];
   }
 
   function methodFunction(type, m) {
     const fn = makeFunction({
-      cName: `${type.cName}_${m.name}`, owner: type, member: m.name, op: m.static ? 'static' : 'method', method: m,
-      doc: m.doc ?? '', pump: !!m.pump,
+      cName: `${type.cName}_${m.name}`,
+      owner: type,
+      member: m.name,
+      op: m.static ? 'static' : 'method',
+      method: m,
+      doc: m.doc ?? '',
+      pump: !!m.pump,
     });
     if (!m.static) fn.params.push(param('self', `obj:${type.name}`, 'self', { constSelf: !!m.const }));
     fn.params.push(...expandInputs(`${type.name}.${m.name}`, m.params));
     if (m.returns && m.optional) {
       const kind = parseType(m.returns).kind;
-      if (kind === 'list') throw new Error(`${type.name}.${m.name}: a span result is never optional (empty is {NULL, 0})`);
-      if (kind === 'map') throw new Error(`${type.name}.${m.name}: a map result is never optional (empty is {0, NULL, NULL})`);
+      if (kind === 'list')
+        throw new Error(`${type.name}.${m.name}: a span result is never optional (empty is {NULL, 0})`);
+      if (kind === 'map')
+        throw new Error(`${type.name}.${m.name}: a map result is never optional (empty is {0, NULL, NULL})`);
       // A lookup that may miss: bool f(self, ..., T *out) — false (out untouched) when absent.
       fn.ret = 'optional';
       fn.params.push(param('out', m.returns, 'out'));
     } else if (m.returns) {
       if (isOutParamType(parseType(m.returns))) fn.params.push(param('out', m.returns, 'out'));
-      else { fn.ret = 'value'; fn.valueType = m.returns; }
+      else {
+        fn.ret = 'value';
+        fn.valueType = m.returns;
+      }
     }
-    if (m.out) fn.params.push(param(`out${m.out.name.charAt(0).toUpperCase()}${m.out.name.slice(1)}`, m.out.type, 'out'));
+    if (m.out)
+      fn.params.push(param(`out${m.out.name.charAt(0).toUpperCase()}${m.out.name.slice(1)}`, m.out.type, 'out'));
     return fn;
   }
 
@@ -195,26 +236,69 @@ export function buildModel(idl) {
     const self = param('self', `obj:${type.name}`, 'self', { uninit: true });
     if (type.kind === 'client') {
       for (const c of type.constructors) {
-        fns.push(makeFunction({ cName: `${type.cName}_${c.name}`, owner: type, member: c.name, op: 'init', doc: c.doc,
-          params: [self, ...expandInputs(`${type.name}.${c.name}`, c.params)] }));
+        fns.push(
+          makeFunction({
+            cName: `${type.cName}_${c.name}`,
+            owner: type,
+            member: c.name,
+            op: 'init',
+            doc: c.doc,
+            params: [self, ...expandInputs(`${type.name}.${c.name}`, c.params)],
+          }),
+        );
       }
     } else if (type.init) {
-      fns.push(makeFunction({ cName: `${type.cName}_Init`, owner: type, member: 'Init', op: 'init',
-        doc: `Creates an empty ${type.name}. Overwrites *self without dropping it.`, params: [self] }));
+      fns.push(
+        makeFunction({
+          cName: `${type.cName}_Init`,
+          owner: type,
+          member: 'Init',
+          op: 'init',
+          doc: `Creates an empty ${type.name}. Overwrites *self without dropping it.`,
+          params: [self],
+        }),
+      );
     }
-    fns.push(makeFunction({ cName: `${type.cName}_Drop`, owner: type, member: 'Drop', op: 'drop',
-      doc: 'Releases the object and zeroes the handle. Dropping a zeroed handle is Ok.',
-      params: [param('self', `obj:${type.name}`, 'self', { dropSelf: true })] }));
+    fns.push(
+      makeFunction({
+        cName: `${type.cName}_Drop`,
+        owner: type,
+        member: 'Drop',
+        op: 'drop',
+        doc: 'Releases the object and zeroes the handle. Dropping a zeroed handle is Ok.',
+        params: [param('self', `obj:${type.name}`, 'self', { dropSelf: true })],
+      }),
+    );
     if (type.kind === 'value' || type.kind === 'handle') {
-      fns.push(makeFunction({ cName: `${type.cName}_Clone`, owner: type, member: 'Clone', op: 'clone',
-        doc: 'Deep copy of other into *self (overwritten, not dropped first).',
-        params: [param('self', `obj:${type.name}`, 'self', { uninit: true }), param('other', `obj:${type.name}`, 'in')] }));
+      fns.push(
+        makeFunction({
+          cName: `${type.cName}_Clone`,
+          owner: type,
+          member: 'Clone',
+          op: 'clone',
+          doc: 'Deep copy of other into *self (overwritten, not dropped first).',
+          params: [
+            param('self', `obj:${type.name}`, 'self', { uninit: true }),
+            param('other', `obj:${type.name}`, 'in'),
+          ],
+        }),
+      );
     }
     // A type with a field of that name (ActivityInvite.IsValid, the reference's name) keeps the field: its getter is
     // false for a dead handle too, so it still answers "is this usable".
     if (type.fields.some((f) => f.name === 'IsValid')) return fns;
-    fns.push(makeFunction({ cName: `${type.cName}_IsValid`, owner: type, member: 'IsValid', op: 'isValid', ret: 'value', valueType: 'bool',
-      doc: 'True when the handle holds a live object of this type.', params: [param('self', `obj:${type.name}`, 'self', { constSelf: true })] }));
+    fns.push(
+      makeFunction({
+        cName: `${type.cName}_IsValid`,
+        owner: type,
+        member: 'IsValid',
+        op: 'isValid',
+        ret: 'value',
+        valueType: 'bool',
+        doc: 'True when the handle holds a live object of this type.',
+        params: [param('self', `obj:${type.name}`, 'self', { constSelf: true })],
+      }),
+    );
     return fns;
   }
 
@@ -225,11 +309,18 @@ export function buildModel(idl) {
     for (const m of type.methods) functions.push(methodFunction(type, m));
   }
   for (const e of enums) {
-    functions.push(makeFunction({
-      cName: e.toStringName, owner: null, member: `${e.coreName}ToString`, op: 'enumToString', enum: e, ret: 'cstr',
-      doc: `Name of a ${e.name} value (static storage; "Unknown" for values this library does not know).`,
-      params: [param('value', `enum:${e.name}`, 'in', { anyEnumValue: true })],
-    }));
+    functions.push(
+      makeFunction({
+        cName: e.toStringName,
+        owner: null,
+        member: `${e.coreName}ToString`,
+        op: 'enumToString',
+        enum: e,
+        ret: 'cstr',
+        doc: `Name of a ${e.name} value (static storage; "Unknown" for values this library does not know).`,
+        params: [param('value', `enum:${e.name}`, 'in', { anyEnumValue: true })],
+      }),
+    );
   }
 
   /**
@@ -258,20 +349,43 @@ export function buildModel(idl) {
     for (const fn of functions) for (const p of fn.params) if (p.role === 'out' || p.role === 'in') use(p.type);
   }
   for (const span of spans) {
-    functions.push(makeFunction({
-      cName: `${span.cName}_Drop`, owner: null, member: `${span.cName}_Drop`, op: 'spanDrop', span,
-      doc: span.elem
-        ? 'Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument.'
-        : 'Frees the buffer (same as Svcpp_Free(span->ptr)) and zeroes the span. A zeroed span is Ok; NULL is NullArgument.',
-      params: [param('span', span.type, 'self', { dropSelf: true })],
-    }));
+    functions.push(
+      makeFunction({
+        cName: `${span.cName}_Drop`,
+        owner: null,
+        member: `${span.cName}_Drop`,
+        op: 'spanDrop',
+        span,
+        doc: span.elem
+          ? 'Drops every element, frees the buffer and zeroes the span. A zeroed span is Ok; NULL is NullArgument.'
+          : 'Frees the buffer (same as Svcpp_Free(span->ptr)) and zeroes the span. A zeroed span is Ok; NULL is NullArgument.',
+        params: [param('span', span.type, 'self', { dropSelf: true })],
+      }),
+    );
   }
 
   return {
     // the stateless helpers, so generators can reach everything through the model they are given
-    PREFIX, flat, joined, lowerFirst, parseType, isU64List, isObjList, cType,
-    cParamDecl, cReturnType, cCallbackParamDecl, cCallbackParams,
-    enums, enumByName, callbacks, callbackByName, types, typeByName, functions, spans,
+    PREFIX,
+    flat,
+    joined,
+    lowerFirst,
+    parseType,
+    isU64List,
+    isObjList,
+    cType,
+    cParamDecl,
+    cReturnType,
+    cCallbackParamDecl,
+    cCallbackParams,
+    enums,
+    enumByName,
+    callbacks,
+    callbackByName,
+    types,
+    typeByName,
+    functions,
+    spans,
     /** The reference SDK's names for members and enum values of ours (renames.mjs), resolved and checked. */
     renames: resolveRenames(idl.referenceRenames ?? [], { types, enums, functions }),
     abi: idl.abi,
@@ -286,26 +400,37 @@ export function buildModel(idl) {
 export function cParamDecl(p) {
   const t = parseType(p.type);
   switch (p.role) {
-    case 'self': return `${cType(p.type)}${p.constSelf ? ' const' : ''} *${p.name}`;
-    case 'cb': case 'cbFree': return `${cType(p.type)} ${p.name}`;
-    case 'cbData': return `void *${p.name}`;
-    case 'out': return `${cType(p.type)} *${p.name}`;
+    case 'self':
+      return `${cType(p.type)}${p.constSelf ? ' const' : ''} *${p.name}`;
+    case 'cb':
+    case 'cbFree':
+      return `${cType(p.type)} ${p.name}`;
+    case 'cbData':
+      return `void *${p.name}`;
+    case 'out':
+      return `${cType(p.type)} *${p.name}`;
     case 'in':
       if (t.kind === 'obj') return `${cType(p.type)} const *${p.name}`;
       if (p.optional) return `${cType(p.type)} const *${p.name}`;
       return `${cType(p.type)} ${p.name}`;
-    default: throw new Error(`unknown role ${p.role}`);
+    default:
+      throw new Error(`unknown role ${p.role}`);
   }
 }
 
 /** The C return type of a function. */
 export function cReturnType(fn) {
   switch (fn.ret) {
-    case 'errc': return `${PREFIX}Errc`;
-    case 'optional': return 'bool';
-    case 'cstr': return 'const char *';
-    case 'value': return cType(fn.valueType);
-    default: throw new Error(`unknown return kind ${fn.ret}`);
+    case 'errc':
+      return `${PREFIX}Errc`;
+    case 'optional':
+      return 'bool';
+    case 'cstr':
+      return 'const char *';
+    case 'value':
+      return cType(fn.valueType);
+    default:
+      throw new Error(`unknown return kind ${fn.ret}`);
   }
 }
 

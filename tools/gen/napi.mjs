@@ -15,7 +15,8 @@ function handleTraits(model) {
     s += `template <>\nstruct HandleTraits<${t.cName}> {\n  static constexpr size_t index = ${i};\n`;
     s += `  static constexpr const char *name = "${t.name}";\n`;
     s += `  static Svcpp_Errc Drop(${t.cName} *self) { return ${t.cName}_Drop(self); }\n`;
-    if (t.kind !== 'client') s += `  static Svcpp_Errc Clone(${t.cName} *self, ${t.cName} const *other) { return ${t.cName}_Clone(self, other); }\n`;
+    if (t.kind !== 'client')
+      s += `  static Svcpp_Errc Clone(${t.cName} *self, ${t.cName} const *other) { return ${t.cName}_Clone(self, other); }\n`;
     s += '};\n\n';
   });
   s += `constexpr size_t kHandleTypeCount = ${model.types.length};\n\n}  // namespace svcpp_node\n`;
@@ -36,13 +37,20 @@ const isClientType = (model, name) => model.typeByName.get(name)?.kind === 'clie
 function scalarArg(model, t, v) {
   const p = parseType(t);
   switch (p.kind) {
-    case 'bool': return `BoolArg(${v})`;
-    case 'i32': return `I32Arg(${v})`;
-    case 'u32': return `U32Arg(${v})`;
-    case 'f32': return `F32Arg(${v})`;
-    case 'u64': return `U64Arg(${v})`;
-    case 'enum': return `static_cast<${model.cType(t)}>(I32Arg(${v}))`;
-    default: throw new Error(`not a scalar: ${t}`);
+    case 'bool':
+      return `BoolArg(${v})`;
+    case 'i32':
+      return `I32Arg(${v})`;
+    case 'u32':
+      return `U32Arg(${v})`;
+    case 'f32':
+      return `F32Arg(${v})`;
+    case 'u64':
+      return `U64Arg(${v})`;
+    case 'enum':
+      return `static_cast<${model.cType(t)}>(I32Arg(${v}))`;
+    default:
+      throw new Error(`not a scalar: ${t}`);
   }
 }
 
@@ -54,10 +62,17 @@ function scalarArg(model, t, v) {
 function toJs(model, t, x, { take = false, borrowed = false } = {}) {
   const p = parseType(t);
   switch (p.kind) {
-    case 'bool': return `Napi::Boolean::New(env, ${x})`;
-    case 'i32': case 'u32': case 'f32': case 'enum': return `Napi::Number::New(env, static_cast<double>(${x}))`;
-    case 'u64': return `Napi::BigInt::New(env, static_cast<uint64_t>(${x}))`;
-    case 'string': return take ? `TakeString(env, ${x})` : `BorrowString(env, ${x})`;
+    case 'bool':
+      return `Napi::Boolean::New(env, ${x})`;
+    case 'i32':
+    case 'u32':
+    case 'f32':
+    case 'enum':
+      return `Napi::Number::New(env, static_cast<double>(${x}))`;
+    case 'u64':
+      return `Napi::BigInt::New(env, static_cast<uint64_t>(${x}))`;
+    case 'string':
+      return take ? `TakeString(env, ${x})` : `BorrowString(env, ${x})`;
     case 'obj':
       if (borrowed) return `CloneHandle<${model.cType(t)}>(env, ${x})`;
       return isClientType(model, p.name) ? `WrapClient(env, ${x})` : `WrapHandle<${model.cType(t)}>(env, ${x})`;
@@ -76,7 +91,8 @@ function toJs(model, t, x, { take = false, borrowed = false } = {}) {
       if (take) return `AdoptSpan<${elem}>(env, ${x})`;
       throw new Error(`a span is either borrowed (callback) or taken (result): ${t}`);
     }
-    default: throw new Error(`no JS conversion for ${t}`);
+    default:
+      throw new Error(`no JS conversion for ${t}`);
   }
 }
 
@@ -88,7 +104,10 @@ function unwrapExpr(model, typeName, v) {
 const deliveredCallbacks = (model) => model.callbacks.filter((cb) => !cb.raw && cb.thread !== 'sdk');
 
 /** The delivered events with a payload (eventPayload), in order: the k-th is delivered by the k-th JS deliverer. */
-const payloadEvents = (model) => deliveredCallbacks(model).map((cb) => ({ cb, payload: eventPayload(model, cb) })).filter((e) => e.payload);
+const payloadEvents = (model) =>
+  deliveredCallbacks(model)
+    .map((cb) => ({ cb, payload: eventPayload(model, cb) }))
+    .filter((e) => e.payload);
 
 /**
  * One trampoline per callback typedef: the C arguments converted into a fixed array (no allocation per event). An
@@ -141,7 +160,10 @@ function functionBody(model, f) {
     }
     if (p.role === 'self') {
       const v = `info[${jsIndex++}]`;
-      if (fn.op === 'drop' || fn.pump) { args.push(v); continue; } // handled by the call below
+      if (fn.op === 'drop' || fn.pump) {
+        args.push(v);
+        continue;
+      } // handled by the call below
       args.push(unwrapExpr(model, fn.owner.name, v));
       continue;
     }
@@ -171,7 +193,10 @@ function functionBody(model, f) {
         const unwrap = unwrapExpr(model, t.name, v);
         args.push(p.optional ? `IsNullish(${v}) ? nullptr : ${unwrap}` : unwrap);
       } else if (p.optional) {
-        lines.push(`std::optional<${model.cType(p.type)}> ${n};`, `if (!IsNullish(${v})) ${n} = ${scalarArg(model, p.type, v)};`);
+        lines.push(
+          `std::optional<${model.cType(p.type)}> ${n};`,
+          `if (!IsNullish(${v})) ${n} = ${scalarArg(model, p.type, v)};`,
+        );
         args.push(`${n} ? &*${n} : nullptr`);
       } else {
         lines.push(`${model.cType(p.type)} ${n} = ${scalarArg(model, p.type, v)};`);
@@ -191,8 +216,15 @@ function functionBody(model, f) {
         client = ', *UnwrapClient(env, info[0])';
       }
       if (p.nullable) {
-        lines.push(`std::unique_ptr<JsCallback> ${data};`, `if (!IsNullish(${v})) ${data} = NewJsCallback(env, FunctionArg(${v})${client});`);
-        args.push(`${data} ? Call_${p.callback.cName} : nullptr`, `${data} ? FreeJsCallback : nullptr`, `${data}.get()`);
+        lines.push(
+          `std::unique_ptr<JsCallback> ${data};`,
+          `if (!IsNullish(${v})) ${data} = NewJsCallback(env, FunctionArg(${v})${client});`,
+        );
+        args.push(
+          `${data} ? Call_${p.callback.cName} : nullptr`,
+          `${data} ? FreeJsCallback : nullptr`,
+          `${data}.get()`,
+        );
       } else {
         lines.push(`std::unique_ptr<JsCallback> ${data} = NewJsCallback(env, FunctionArg(${v})${client});`);
         args.push(`Call_${p.callback.cName}`, 'FreeJsCallback', `${data}.get()`);
@@ -206,9 +238,11 @@ function functionBody(model, f) {
     }
   }
   let call = `${fn.cName}(${args.join(', ')})`;
-  if (fn.op === 'drop') call = isClient ? `DropClient(env, ${args[0]})` : `DropHandle<${fn.owner.cName}>(env, ${args[0]})`;
+  if (fn.op === 'drop')
+    call = isClient ? `DropClient(env, ${args[0]})` : `DropHandle<${fn.owner.cName}>(env, ${args[0]})`;
   // A bounded pump (RunCallbacksUpTo) passes its bound; the C function refuses a bad one.
-  else if (fn.pump) call = `RunClientCallbacks(env, ${[args[0], ...args.slice(1).map((a) => `std::optional<uint32_t>(${a})`)].join(', ')})`;
+  else if (fn.pump)
+    call = `RunClientCallbacks(env, ${[args[0], ...args.slice(1).map((a) => `std::optional<uint32_t>(${a})`)].join(', ')})`;
   const runsCallbacks = isClient && (fn.pump || fn.op === 'drop');
   const r = f.returns;
   if (fn.ret === 'errc') {
@@ -231,7 +265,6 @@ function functionBody(model, f) {
   return `Napi::Value ${f.name}(const Napi::CallbackInfo &info) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n`;
 }
 
-
 /**
  * How one value of IDL type t is read from the SnapshotReader `r`: `push`, the C++ statement pushing it onto the
  * snapshot's values `v` (a map or a list: its count, then its items); `js`, the builder's expression taking it back.
@@ -240,15 +273,26 @@ function readValue(t) {
   const p = parseType(t);
   const scalar = (expr) => ({ push: `v.Push(${expr});`, js: 'v[i++]', scalar: true, expr });
   switch (p.kind) {
-    case 'bool': return scalar('r.Boolean(r.Bool())');
-    case 'i32': case 'enum': return scalar('r.Int32(r.I32())');
-    case 'u32': return scalar('r.Uint32(r.U32())');
-    case 'f32': return scalar('r.Number(static_cast<double>(r.F32()))');
-    case 'u64': return scalar('r.BigInt(r.U64())');
-    case 'string': return scalar('r.String()');
-    case 'map': return { push: 'r.Properties(v);', js: 'properties()' };
-    case 'list': if (p.elem.kind === 'u64') return { push: 'r.U64List(v);', js: 'u64List()' }; break;
-    default: break;
+    case 'bool':
+      return scalar('r.Boolean(r.Bool())');
+    case 'i32':
+    case 'enum':
+      return scalar('r.Int32(r.I32())');
+    case 'u32':
+      return scalar('r.Uint32(r.U32())');
+    case 'f32':
+      return scalar('r.Number(static_cast<double>(r.F32()))');
+    case 'u64':
+      return scalar('r.BigInt(r.U64())');
+    case 'string':
+      return scalar('r.String()');
+    case 'map':
+      return { push: 'r.Properties(v);', js: 'properties()' };
+    case 'list':
+      if (p.elem.kind === 'u64') return { push: 'r.U64List(v);', js: 'u64List()' };
+      break;
+    default:
+      break;
   }
   throw new Error(`napi: no packed layout for ${t}`);
 }
@@ -333,7 +377,8 @@ ${deliverers.join('\n')}
  */
 function snapshotFunctions(model) {
   const specs = snapshotSpecs(model);
-  let s = '// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------\n\n';
+  let s =
+    '// ---- snapshots (idl/surface.mjs `snapshots`; native/SEMANTICS.md "Snapshots") -----------------------------\n\n';
   s += `/** The snapshot builders' source (see InitSnapshotBuilders): builders[k] builds the snapshot of the k-th type below. */\n`;
   s += `constexpr const char *kSnapshotBuilders = R"js(${snapshotBuilderSource(specs, payloadEvents(model))})js";\n\n`;
   for (const [name] of specs) s += `void Flatten_${name}(SnapshotReader &r, SnapshotValues &v);\n`;
@@ -341,7 +386,10 @@ function snapshotFunctions(model) {
   let builderIndex = 0;
   for (const [name, spec] of specs) {
     // One statement per value: the layout is read in order.
-    const lines = [...spec.fields.map((field) => readSnapshotField(field).push), ...spec.calls.map(() => 'v.Push(r.String());')];
+    const lines = [
+      ...spec.fields.map((field) => readSnapshotField(field).push),
+      ...spec.calls.map(() => 'v.Push(r.String());'),
+    ];
     if (lines.length === 0) lines.push('(void)r;', '(void)v;');
     s += `void Flatten_${name}(SnapshotReader &r, SnapshotValues &v) {\n${lines.map((l) => `  ${l}`).join('\n')}\n}\n\n`;
     s += `napi_value ReadSnapshot_${name}(Napi::Env env, SnapshotReader &r) {\n`;
@@ -364,11 +412,14 @@ const lookupIds = (f) => f.params.filter((p) => p.role === 'in').map((p) => p.na
 
 /** Declarations of the payload lookups' FlattenLookup_<Lookup> (the trampolines of events with a payload use them). */
 function lookupSnapshotDeclarations(model) {
-  return payloadLookups(model).map(({ f }) => `${flattenLookupSignature(f)};\n`).join('');
+  return payloadLookups(model)
+    .map(({ f }) => `${flattenLookupSignature(f)};\n`)
+    .join('');
 }
 
 /** The lookup snapshots events read as their payload, each once. */
-const payloadLookups = (model) => lookupSnapshots(model).filter(({ f }) => payloadEvents(model).some(({ payload }) => payload.f.name === f.name));
+const payloadLookups = (model) =>
+  lookupSnapshots(model).filter(({ f }) => payloadEvents(model).some(({ payload }) => payload.f.name === f.name));
 
 const flattenLookupSignature = (f) =>
   `void FlattenLookup_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...lookupIds(f).map((n) => `uint64_t ${n}`), 'SnapshotValues &values'].join(', ')})`;
@@ -392,7 +443,8 @@ function flattenLookupFunctions(model) {
  * lookupSnapshots), through `LookupSnapshot_<Lookup>`, which the payload of an event reads too.
  */
 function lookupSnapshotFunctions(model) {
-  let s = '// ---- lookup snapshots ---------------------------------------------------------------------------------\n\n';
+  let s =
+    '// ---- lookup snapshots ---------------------------------------------------------------------------------\n\n';
   for (const { f, target } of lookupSnapshots(model)) {
     const ids = lookupIds(f);
     s += `Napi::Value LookupSnapshot_${f.name}(${['Napi::Env env', 'Svcpp_Client const *client', ...ids.map((n) => `uint64_t ${n}`)].join(', ')}) {\n`;
@@ -439,8 +491,10 @@ ${trampolines(model)}// ---- functions -----------------------------------------
   s += lookupSnapshotFunctions(model);
   s += '}  // namespace\n\nvoid RegisterGenerated(Napi::Env env, Napi::Object exports) {\n';
   for (const f of fns) s += `  exports.Set("${f.name}", Napi::Function::New(env, ${f.name}, "${f.name}"));\n`;
-  for (const name of snapshotSpecs(model).keys()) s += `  exports.Set("${name}_Snapshot", Napi::Function::New(env, ${name}_Snapshot, "${name}_Snapshot"));\n`;
-  for (const { f } of lookupSnapshots(model)) s += `  exports.Set("${f.name}_Snapshot", Napi::Function::New(env, ${f.name}_Snapshot, "${f.name}_Snapshot"));\n`;
+  for (const name of snapshotSpecs(model).keys())
+    s += `  exports.Set("${name}_Snapshot", Napi::Function::New(env, ${name}_Snapshot, "${name}_Snapshot"));\n`;
+  for (const { f } of lookupSnapshots(model))
+    s += `  exports.Set("${f.name}_Snapshot", Napi::Function::New(env, ${f.name}_Snapshot, "${f.name}_Snapshot"));\n`;
   s += '  InitSnapshotBuilders(env, kSnapshotBuilders);\n';
   s += '}\n\n}  // namespace svcpp_node\n';
   return s;

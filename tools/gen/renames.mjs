@@ -26,13 +26,15 @@ export function resolveRenames(renames, { types, enums, functions }) {
       const members = functions.filter((f) => f.owner === type && MEMBER_OPS.has(f.op));
       const fn = members.find((f) => memberNameOf(f) === ours);
       if (!fn) throw new Error(`${where}: ${scope} has no member ${ours}`);
-      if (members.some((f) => memberNameOf(f) === reference)) throw new Error(`${where}: ${scope} already has a member ${reference}`);
+      if (members.some((f) => memberNameOf(f) === reference))
+        throw new Error(`${where}: ${scope} already has a member ${reference}`);
       return { scope, reference, ours, kind: 'member', fn };
     }
     const e = enums.find((x) => x.name === scope);
     if (e) {
       if (!e.values.some(([name]) => name === ours)) throw new Error(`${where}: enum ${scope} has no value ${ours}`);
-      if (e.values.some(([name]) => name === reference)) throw new Error(`${where}: enum ${scope} already has a value ${reference}`);
+      if (e.values.some(([name]) => name === reference))
+        throw new Error(`${where}: enum ${scope} already has a value ${reference}`);
       return { scope, reference, ours, kind: 'enumValue', enum: e };
     }
     throw new Error(`${where}: ${scope} is neither a type nor an enum`);

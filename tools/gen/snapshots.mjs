@@ -65,9 +65,11 @@ export function snapshotSpecs(model) {
   const done = new Set();
   const visit = (name, path) => {
     if (done.has(name)) return;
-    if (visiting.has(name)) throw new Error(`snapshots: cycle ${[...path, name].join(' -> ')} (add a snapshots.skip entry)`);
+    if (visiting.has(name))
+      throw new Error(`snapshots: cycle ${[...path, name].join(' -> ')} (add a snapshots.skip entry)`);
     visiting.add(name);
-    for (const field of specs.get(name).fields) if (field.mode === 'nest' || field.mode === 'list') visit(field.target, [...path, name]);
+    for (const field of specs.get(name).fields)
+      if (field.mode === 'nest' || field.mode === 'list') visit(field.target, [...path, name]);
     visiting.delete(name);
     done.add(name);
   };
@@ -79,9 +81,12 @@ export function snapshotSpecs(model) {
 export function snapshotFieldType(field) {
   const r = field.f.returns;
   switch (field.mode) {
-    case 'nest': return `${snapshotTypeName(field.target)}${r.kind === 'optional' ? ' | undefined' : ''}`;
-    case 'list': return `${snapshotTypeName(field.target)}[]`;
-    case 'only': return `${tsType(field.only.returns.type)}${r.kind === 'optional' ? ' | undefined' : ''}`;
+    case 'nest':
+      return `${snapshotTypeName(field.target)}${r.kind === 'optional' ? ' | undefined' : ''}`;
+    case 'list':
+      return `${snapshotTypeName(field.target)}[]`;
+    case 'only':
+      return `${tsType(field.only.returns.type)}${r.kind === 'optional' ? ' | undefined' : ''}`;
     default: {
       const t = r.kind === 'cstr' ? 'string' : tsType(r.type);
       return r.kind === 'optional' ? `${t} | undefined` : t;
@@ -116,7 +121,9 @@ export function snapshotTypesFile(model, header) {
   for (const [name, spec] of specs) {
     const publicType = idl.snapshots.public?.[name];
     const typeName = snapshotTypeName(name);
-    body += publicType ? `\n${jsDoc(publicType.doc, '')}` : `\n/** What ${name}_Snapshot returns: every getter of a ${name}, read in one call. */\n`;
+    body += publicType
+      ? `\n${jsDoc(publicType.doc, '')}`
+      : `\n/** What ${name}_Snapshot returns: every getter of a ${name}, read in one call. */\n`;
     body += `export interface ${typeName} {\n`;
     for (const field of spec.fields) {
       const t = snapshotFieldType(field);
@@ -129,7 +136,8 @@ export function snapshotTypesFile(model, header) {
       body += `  ${c.key}: ${c.f.returns.kind === 'cstr' ? 'string' : tsType(c.f.returns.type)};\n`;
     }
     body += '}\n';
-    if (publicType) body += `/** The bindings' name of {@link ${typeName}}. */\nexport type ${name}Data = ${typeName};\n`;
+    if (publicType)
+      body += `/** The bindings' name of {@link ${typeName}}. */\nexport type ${name}Data = ${typeName};\n`;
   }
   let s = header;
   s += '// The plain objects of the generated Snapshot entry points (idl/surface.mjs `snapshots`).\n';
@@ -145,8 +153,19 @@ export function snapshotTypesFile(model, header) {
  */
 export function lookupSnapshots(model) {
   return jsFunctions(model)
-    .filter((f) => f.fn.owner?.kind === 'client' && !f.fn.pump && f.returns.kind === 'optional' && parseType(f.returns.type).kind === 'obj')
-    .filter((f) => f.params.every((p) => (p.role === 'self' && p.constSelf) || (p.role === 'in' && !p.optional && parseType(p.type).kind === 'u64')))
+    .filter(
+      (f) =>
+        f.fn.owner?.kind === 'client' &&
+        !f.fn.pump &&
+        f.returns.kind === 'optional' &&
+        parseType(f.returns.type).kind === 'obj',
+    )
+    .filter((f) =>
+      f.params.every(
+        (p) =>
+          (p.role === 'self' && p.constSelf) || (p.role === 'in' && !p.optional && parseType(p.type).kind === 'u64'),
+      ),
+    )
     .map((f) => ({ f, target: parseType(f.returns.type).name }));
 }
 
@@ -164,7 +183,8 @@ export function eventPayload(model, cb) {
   if (ids.length !== args.length) throw new Error(`${cb.name}.payload: Client.${lookup} takes ${ids.length} ids`);
   for (const a of args) {
     const param = cb.params.find((p) => p.name === a);
-    if (!param || param.type !== 'u64') throw new Error(`${cb.name}.payload: ${a} is not a u64 argument of the callback`);
+    if (!param || param.type !== 'u64')
+      throw new Error(`${cb.name}.payload: ${a} is not a u64 argument of the callback`);
   }
   if (cb.params.some((p) => p.name === name)) throw new Error(`${cb.name}.payload: ${name} is already an argument`);
   return { name, f: found.f, target: found.target, args };

@@ -7,7 +7,6 @@ import { GENERATED } from './text.mjs';
 import { jsFunctions, tsType } from './js_surface.mjs';
 import { parseType } from './model.mjs';
 
-
 function jsDoc(doc) {
   const lines = doc.split('\n');
   if (lines.length === 1) return `  /** ${lines[0]} */\n`;
@@ -27,9 +26,12 @@ function methodText(method, fn, imports, enums) {
   const defaults = hint.defaults ?? {};
   for (const p of inputs) if (parseType(p.type).kind === 'enum') enums.add(tsType(p.type));
   for (const name of Object.keys(defaults)) {
-    if (!inputs.some((p) => p.name === name)) throw new Error(`Client.${method.name}: ts.defaults.${name} is not a parameter`);
+    if (!inputs.some((p) => p.name === name))
+      throw new Error(`Client.${method.name}: ts.defaults.${name} is not a parameter`);
   }
-  const decl = inputs.map((p) => (p.name in defaults ? `${p.name} = ${defaults[p.name]}` : `${p.name}: ${tsType(p.type)}`)).join(', ');
+  const decl = inputs
+    .map((p) => (p.name in defaults ? `${p.name} = ${defaults[p.name]}` : `${p.name}: ${tsType(p.type)}`))
+    .join(', ');
   const args = inputs.map((p) => p.name);
   const call = (handle, extra = []) => `api.${fn.name}(${[handle, ...args, ...extra].join(', ')})`;
   const use = (m, what) => {
@@ -61,7 +63,8 @@ function methodText(method, fn, imports, enums) {
     case 'list': {
       const m = mapper(hint, method);
       sig = `${use(m, m.type)}[]`;
-      body = m.takeMany ? `const api = this.api;\n    return ${use(m, m.takeMany)}(api, ${call('this.live()')});`
+      body = m.takeMany
+        ? `const api = this.api;\n    return ${use(m, m.takeMany)}(api, ${call('this.live()')});`
         : `const api = this.api;\n    return ${call('this.live()')}.map((found) => ${use(m, m.take)}(api, found));`;
       break;
     }

@@ -30,7 +30,8 @@ function errcFile(model) {
   let s = HEADER;
   s += '\n/** Stable `code` of the SvcppError thrown when a C ABI call returns a non-Ok Svcpp_Errc. */\n';
   s += `export type ErrcCode =\n${failures.map(([name]) => `  | '${errcCode(name)}'`).join('\n')};\n`;
-  s += '\n/** Svcpp_Errc value -> stable error code (the N-API addon uses the same table, generated from the same IDL). */\n';
+  s +=
+    '\n/** Svcpp_Errc value -> stable error code (the N-API addon uses the same table, generated from the same IDL). */\n';
   s += 'export const errcCodes: Readonly<Record<number, ErrcCode>> = {\n';
   for (const [name, value] of failures) s += `  ${value}: '${errcCode(name)}',\n`;
   s += '};\n';
@@ -43,8 +44,11 @@ function nativeApiFile(model) {
   const fns = jsFunctions(model);
   // An event callback with a payload (idl/surface.mjs callbacks' `payload`) gets its snapshot as a last argument.
   const param = (p) => tsParam(p, (cb) => eventPayload(model, cb));
-  const enumNames = model.enums.map((e) => e.tsName).filter((n) => fns.some((f) =>
-    [...f.params.map(param), tsReturn(f.returns)].some((t) => new RegExp(`\\b${n}\\b`).test(t))));
+  const enumNames = model.enums
+    .map((e) => e.tsName)
+    .filter((n) =>
+      fns.some((f) => [...f.params.map(param), tsReturn(f.returns)].some((t) => new RegExp(`\\b${n}\\b`).test(t))),
+    );
   let s = HEADER;
   s += `import type { ${enumNames.join(', ')} } from './enums.js';\n`;
   const snapshotNames = [...snapshotSpecs(model).keys()];
@@ -92,7 +96,10 @@ export interface NativeApi {
   let owner;
   for (const f of fns) {
     const group = f.fn.owner ? f.fn.owner.name : 'Enum names';
-    if (group !== owner) { s += `\n  // ---- ${group} ----\n`; owner = group; }
+    if (group !== owner) {
+      s += `\n  // ---- ${group} ----\n`;
+      owner = group;
+    }
     s += jsDoc(f.fn.doc, '  ');
     s += `  ${f.name}(${f.params.map(param).join(', ')}): ${tsReturn(f.returns)};\n`;
   }

@@ -15,22 +15,34 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cjs = join(root, 'dist', 'cjs');
 const esm = join(root, 'dist', 'esm');
-const ENTRY_POINTS = ['index', 'server'];   // package.json "exports": "." and "./server"
+const ENTRY_POINTS = ['index', 'server']; // package.json "exports": "." and "./server"
 
-const sourcesUnder = (dir) => readdirSync(join(root, dir), { recursive: true })
-  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
-  .map((name) => join(root, dir, name));
+const sourcesUnder = (dir) =>
+  readdirSync(join(root, dir), { recursive: true })
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .map((name) => join(root, dir, name));
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 // Declarations (and the type check): tsc, into dist/cjs.
-execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
-  { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
+  { stdio: 'inherit' },
+);
 
 // CommonJS: the sources keep their `./x.js` specifiers, which are right for the emitted files too. Two modules use
 // import.meta.url (the loader, to find the package; koffi-module, to create `require`); in CommonJS it becomes the
 // emitted file's URL.
-const common = { outdir: cjs, outbase: root, format: 'cjs', platform: 'node', target: 'node20', sourcemap: false, logLevel: 'warning' };
+const common = {
+  outdir: cjs,
+  outbase: root,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: false,
+  logLevel: 'warning',
+};
 const sources = [...sourcesUnder('lib'), ...sourcesUnder('bindings/koffi')];
 const usesImportMeta = [join(root, 'lib', 'loader.ts'), join(root, 'bindings', 'koffi', 'koffi-module.ts')];
 await build({ ...common, entryPoints: sources.filter((file) => !usesImportMeta.includes(file)) });
@@ -51,4 +63,6 @@ for (const name of ENTRY_POINTS) {
   writeFileSync(join(esm, `${name}.js`), text);
   writeFileSync(join(esm, `${name}.d.ts`), text);
 }
-console.log(`build: ${sources.length} modules -> dist/cjs (CommonJS + declarations), dist/esm (${ENTRY_POINTS.join(', ')})`);
+console.log(
+  `build: ${sources.length} modules -> dist/cjs (CommonJS + declarations), dist/esm (${ENTRY_POINTS.join(', ')})`,
+);

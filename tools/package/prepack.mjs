@@ -19,11 +19,14 @@ const fail = (message) => {
 const prebuilds = join(root, 'prebuilds', `${process.platform}-${process.arch}`);
 const shipped = existsSync(prebuilds) ? readdirSync(prebuilds) : [];
 if (!shipped.some((name) => name.endsWith('.node')) || !shipped.includes('libsvcpp.so')) {
-  fail(`no prebuilt addon and libsvcpp.so in ${prebuilds}: run \`npm run prebuilds\` first (after \`npm run demo\` or `
-    + '`npm run build:native`), then pack again');
+  fail(
+    `no prebuilt addon and libsvcpp.so in ${prebuilds}: run \`npm run prebuilds\` first (after \`npm run demo\` or ` +
+      '`npm run build:native`), then pack again',
+  );
 }
 for (const tool of ['typescript', 'esbuild']) {
-  if (!existsSync(join(root, 'node_modules', tool, 'package.json'))) fail(`the JavaScript build needs ${tool}: run \`npm ci\` first`);
+  if (!existsSync(join(root, 'node_modules', tool, 'package.json')))
+    fail(`the JavaScript build needs ${tool}: run \`npm ci\` first`);
 }
 
 execFileSync(process.execPath, [join(root, 'tools', 'package', 'build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });

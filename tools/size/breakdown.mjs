@@ -24,8 +24,24 @@ if (!mapFile) {
 }
 
 // Output sections that end up in the file (.bss takes no file space; .comment and debug sections go with strip).
-const kept = new Set(['.text', '.rodata', '.data.rel.ro', '.data.rel.ro.local', '.data', '.gcc_except_table', '.eh_frame', '.init_array', '.tbss', '.tdata']);
-const column = (outSection) => (outSection === '.text' ? 'code' : outSection === '.eh_frame' || outSection === '.gcc_except_table' ? 'unwind' : 'data');
+const kept = new Set([
+  '.text',
+  '.rodata',
+  '.data.rel.ro',
+  '.data.rel.ro.local',
+  '.data',
+  '.gcc_except_table',
+  '.eh_frame',
+  '.init_array',
+  '.tbss',
+  '.tdata',
+]);
+const column = (outSection) =>
+  outSection === '.text'
+    ? 'code'
+    : outSection === '.eh_frame' || outSection === '.gcc_except_table'
+      ? 'unwind'
+      : 'data';
 
 // Which library an input file belongs to: archives by name, our objects by the CMake target directory they were
 // compiled in.
@@ -55,7 +71,8 @@ const templateOf = (demangled) => {
   if (/boost::(beast|asio)/.test(demangled)) return 'Boost.Asio/Beast';
   if (/boost::/.test(demangled)) return 'Boost (other)';
   if (/nlohmann::/.test(demangled)) return 'nlohmann::json';
-  if (/^(std::|void std::|bool std::|__gnu_cxx::)/.test(demangled) && !/svcpp::/.test(demangled)) return 'std:: templates';
+  if (/^(std::|void std::|bool std::|__gnu_cxx::)/.test(demangled) && !/svcpp::/.test(demangled))
+    return 'std:: templates';
   return null;
 };
 
@@ -86,10 +103,13 @@ for (const line of lines) {
 }
 
 // Demangle the function/datum names of our objects' sections in one c++filt run.
-const symbolOf = (name) => name.replace(/^\.(text|rodata|data\.rel\.ro|data|gcc_except_table)(\.(unlikely|hot|startup|exit|local))?\./, '');
+const symbolOf = (name) =>
+  name.replace(/^\.(text|rodata|data\.rel\.ro|data|gcc_except_table)(\.(unlikely|hot|startup|exit|local))?\./, '');
 const ours = sections.filter((s) => libraryOf(s.file).startsWith('svcpp:'));
 const mangled = ours.map((s) => symbolOf(s.name).replace(/\.(constprop|isra|part|cold)\..*$|\.(cold|localalias)$/, ''));
-const demangled = mangled.length ? execFileSync('c++filt', { input: mangled.join('\n'), encoding: 'utf8', maxBuffer: 1 << 30 }).split('\n') : [];
+const demangled = mangled.length
+  ? execFileSync('c++filt', { input: mangled.join('\n'), encoding: 'utf8', maxBuffer: 1 << 30 }).split('\n')
+  : [];
 ours.forEach((s, i) => {
   s.symbol = demangled[i];
 });
@@ -111,14 +131,17 @@ const kb = (n) => (n / 1024).toFixed(0).padStart(7);
 const rows = [...groups.entries()].map(([name, g]) => ({ name, ...g, total: g.code + g.data + g.unwind }));
 rows.sort((a, b) => b.total - a.total);
 const sum = (key) => rows.reduce((acc, r) => acc + r[key], 0);
-console.log(`${'contributor'.padEnd(60)} ${'code'.padStart(7)} ${'data'.padStart(7)} ${'unwind'.padStart(7)} ${'total'.padStart(7)}  (KiB)`);
+console.log(
+  `${'contributor'.padEnd(60)} ${'code'.padStart(7)} ${'data'.padStart(7)} ${'unwind'.padStart(7)} ${'total'.padStart(7)}  (KiB)`,
+);
 for (const r of rows) console.log(`${r.name.padEnd(60)} ${kb(r.code)} ${kb(r.data)} ${kb(r.unwind)} ${kb(r.total)}`);
 console.log(`${'all'.padEnd(60)} ${kb(sum('code'))} ${kb(sum('data'))} ${kb(sum('unwind'))} ${kb(sum('total'))}`);
 if (top > 0) {
   for (const r of rows.filter((row) => row.symbols.size)) {
     console.log(`\n${r.name}: largest ${top}`);
     const largest = [...r.symbols.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
-    for (const [symbol, size] of largest) console.log(`${kb(size)}  ${symbol.length > 150 ? `${symbol.slice(0, 147)}...` : symbol}`);
+    for (const [symbol, size] of largest)
+      console.log(`${kb(size)}  ${symbol.length > 150 ? `${symbol.slice(0, 147)}...` : symbol}`);
   }
 }
 if (membersOf) {
@@ -128,5 +151,6 @@ if (membersOf) {
     perMember.set(member, (perMember.get(member) ?? 0) + s.size);
   }
   console.log(`\n${membersOf}: ${perMember.size} members`);
-  for (const [member, size] of [...perMember.entries()].sort((a, b) => b[1] - a[1])) console.log(`${kb(size)}  ${member}`);
+  for (const [member, size] of [...perMember.entries()].sort((a, b) => b[1] - a[1]))
+    console.log(`${kb(size)}  ${member}`);
 }

@@ -10,7 +10,12 @@ export type LoginResult = { ok: true; user: UserRecord } | { ok: false; reason: 
  * Signs a person in on the consent and device pages: a full (non-provisional, non-bot) account by id or
  * username, with its password when it has one. `skipPassword` is the development auto-approve shortcut.
  */
-export function login(ctx: PlatformKernel, ref: string, password: string | undefined, skipPassword = false): LoginResult {
+export function login(
+  ctx: PlatformKernel,
+  ref: string,
+  password: string | undefined,
+  skipPassword = false,
+): LoginResult {
   const user = resolveUser(ctx, ref);
   if (!user || user.bot || user.isProvisional) return { ok: false, reason: 'unknown' };
   if (!skipPassword && user.passwordHash && !(password !== undefined && verifyPassword(password, user.passwordHash))) {

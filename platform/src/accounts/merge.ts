@@ -13,7 +13,13 @@ import { isMergeRestricted } from './bans.js';
  *
  * An identity with no account yet is simply linked to the target.
  */
-export function mergeInTransaction(ctx: PlatformContext, movers: readonly AccountMover[], app: ApplicationRecord, target: UserRecord, subject: ExternalSubject): string[] {
+export function mergeInTransaction(
+  ctx: PlatformContext,
+  movers: readonly AccountMover[],
+  app: ApplicationRecord,
+  target: UserRecord,
+  subject: ExternalSubject,
+): string[] {
   if (target.isProvisional) throw ProvisionalErrors.mergeDestinationProvisional();
 
   let source: UserRecord | undefined;
@@ -41,7 +47,14 @@ export function mergeInTransaction(ctx: PlatformContext, movers: readonly Accoun
   if (isMergeRestricted(ctx, source)) throw ProvisionalErrors.mergeSourceBanned();
 
   const sourceIdentities = ctx.store.identities.listForUser(source.id);
-  for (const identity of sourceIdentities) assertNoOtherIdentity(ctx, ctx.store.applications.get(identity.applicationId) ?? app, target, identity.authType, identity.issuer);
+  for (const identity of sourceIdentities)
+    assertNoOtherIdentity(
+      ctx,
+      ctx.store.applications.get(identity.applicationId) ?? app,
+      target,
+      identity.authType,
+      identity.issuer,
+    );
   for (const identity of sourceIdentities) ctx.store.identities.moveTo(identity, target.id);
   for (const mover of movers) mover.merge?.(ctx.store, source.id, target.id);
   ctx.store.tokens.deleteForUser(source.id);
@@ -51,9 +64,17 @@ export function mergeInTransaction(ctx: PlatformContext, movers: readonly Accoun
 }
 
 /** One external identity of a given provider per account and application (530023). */
-function assertNoOtherIdentity(ctx: PlatformContext, app: ApplicationRecord, target: UserRecord, authType: string, issuer: string): void {
+function assertNoOtherIdentity(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  target: UserRecord,
+  authType: string,
+  issuer: string,
+): void {
   const clash = ctx.store.identities
     .listForUser(target.id)
-    .some((identity) => identity.applicationId === app.id && identity.authType === authType && identity.issuer === issuer);
+    .some(
+      (identity) => identity.applicationId === app.id && identity.authType === authType && identity.issuer === issuer,
+    );
   if (clash) throw ProvisionalErrors.alreadyHasIdentity();
 }

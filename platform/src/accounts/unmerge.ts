@@ -11,12 +11,20 @@ import { createProvisionalUser } from './users.js';
  * the account's display name, `movers` move their areas' data, and APPLICATION_DEAUTHORIZED is sent. A provisional
  * owner cannot be unmerged (50229).
  */
-export function unmergeIdentity(ctx: PlatformContext, movers: readonly AccountMover[], app: ApplicationRecord, identity: ExternalIdentityRecord): UserRecord {
+export function unmergeIdentity(
+  ctx: PlatformContext,
+  movers: readonly AccountMover[],
+  app: ApplicationRecord,
+  identity: ExternalIdentityRecord,
+): UserRecord {
   const { full, standIn } = ctx.store.transaction(() => {
     const full = ctx.store.users.get(identity.userId);
     if (!full) throw Errors.unknownUser();
     if (full.isProvisional) throw Errors.invalidUserType();
-    const standIn = createProvisionalUser(ctx, { applicationId: app.id, displayName: full.globalName ?? full.username });
+    const standIn = createProvisionalUser(ctx, {
+      applicationId: app.id,
+      displayName: full.globalName ?? full.username,
+    });
     ctx.store.identities.moveTo(identity, standIn.id);
     for (const mover of movers) {
       mover.unmerge?.(ctx.store, { fullUserId: full.id, provisionalUserId: standIn.id, applicationId: app.id });
@@ -29,7 +37,12 @@ export function unmergeIdentity(ctx: PlatformContext, movers: readonly AccountMo
 }
 
 /** Every identity of `user` for `app` is unlinked (token revocation by an SDK app acts as an unmerge). */
-export function unmergeAllForApp(ctx: PlatformContext, movers: readonly AccountMover[], app: ApplicationRecord, user: UserRecord): UserRecord[] {
+export function unmergeAllForApp(
+  ctx: PlatformContext,
+  movers: readonly AccountMover[],
+  app: ApplicationRecord,
+  user: UserRecord,
+): UserRecord[] {
   return ctx.store.identities
     .listForUser(user.id)
     .filter((identity) => identity.applicationId === app.id)

@@ -38,7 +38,12 @@ export function createUser(ctx: PlatformKernel, fields: NewUserFields & { id?: s
 
 /** The bot user of an application; its username derives from the application name. */
 export function createBotUser(ctx: PlatformKernel, applicationName: string): UserRecord {
-  return createUser(ctx, { username: uniqueUsername(ctx, applicationName, 'bot'), globalName: applicationName, bot: true, verified: true });
+  return createUser(ctx, {
+    username: uniqueUsername(ctx, applicationName, 'bot'),
+    globalName: applicationName,
+    bot: true,
+    verified: true,
+  });
 }
 
 export interface ProvisionalUserFields {
@@ -63,7 +68,11 @@ export function createProvisionalUser(ctx: PlatformKernel, fields: ProvisionalUs
 
 /** A free username built from `seed` plus a random suffix; 530006 if none is found (published: retry). */
 export function uniqueUsername(ctx: PlatformKernel, seed: string, fallback: string): string {
-  let base = seed.toLowerCase().replace(/[^a-z0-9_.]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 24);
+  let base = seed
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 24);
   if (base.length < 2) base = fallback;
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidate = `${base}_${randomBytes(4).toString('hex').slice(0, 6)}`;

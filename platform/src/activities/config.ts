@@ -7,7 +7,14 @@ import type { PlatformKernel } from '../kernel.js';
 import type { ApplicationRecord } from '../store/types.js';
 import type { UrlMappingRecord } from '../store/activity-types.js';
 
-export function applyConfiguredUrlMappings(ctx: PlatformKernel, app: ApplicationRecord, mappings: readonly UrlMappingRecord[] | undefined): void {
+export function applyConfiguredUrlMappings(
+  ctx: PlatformKernel,
+  app: ApplicationRecord,
+  mappings: readonly UrlMappingRecord[] | undefined,
+): void {
   if (mappings === undefined) return;
-  ctx.store.activities.setUrlMappings(app.id, mappings.map(({ prefix, target }) => ({ prefix, target })));
+  ctx.store.activities.setUrlMappings(
+    app.id,
+    mappings.map(({ prefix, target }) => ({ prefix, target })),
+  );
 }

@@ -17,13 +17,27 @@ import { requireById } from '../ids/snowflake.js';
 
 /** Where to launch: a guild channel (`channel_id`) or the DM with `recipient_id` — exactly one of them. */
 const launchSchema = z
-  .object({ user_id: snowflakeSchema, channel_id: snowflakeSchema.optional(), recipient_id: snowflakeSchema.optional() })
+  .object({
+    user_id: snowflakeSchema,
+    channel_id: snowflakeSchema.optional(),
+    recipient_id: snowflakeSchema.optional(),
+  })
   .superRefine((body, check) => {
     if (body.channel_id === undefined && body.recipient_id === undefined) {
-      check.addIssue({ code: 'custom', path: ['channel_id'], message: 'Give channel_id or recipient_id.', params: { code: 'BASE_TYPE_REQUIRED' } });
+      check.addIssue({
+        code: 'custom',
+        path: ['channel_id'],
+        message: 'Give channel_id or recipient_id.',
+        params: { code: 'BASE_TYPE_REQUIRED' },
+      });
     }
     if (body.channel_id !== undefined && body.recipient_id !== undefined) {
-      check.addIssue({ code: 'custom', path: ['recipient_id'], message: 'Give channel_id or recipient_id, not both.', params: { code: 'ACTIVITY_PLACE_AMBIGUOUS' } });
+      check.addIssue({
+        code: 'custom',
+        path: ['recipient_id'],
+        message: 'Give channel_id or recipient_id, not both.',
+        params: { code: 'ACTIVITY_PLACE_AMBIGUOUS' },
+      });
     }
   });
 
@@ -48,14 +62,21 @@ export const activityDevRoutes =
       return { kind: 'pc', channelId, guildId: null, participants: [launcher.id, recipient.id] };
     };
 
-    app.post('/dev/applications/:applicationId/activity-instances', { schema: { params: pathParams('applicationId'), body: launchSchema } }, async (request, reply) => {
-      const app = application(request.params.applicationId);
-      const body = request.body;
-      const launcher = user(body.user_id);
-      const place = body.channel_id !== undefined ? guildChannelPlace(guilds, body.channel_id, launcher.id) : privatePlace(launcher, body.recipient_id!);
-      const { instance, created } = instances.launch(app, launcher.id, place);
-      return reply.code(created ? 201 : 200).send(instanceJson(instance));
-    });
+    app.post(
+      '/dev/applications/:applicationId/activity-instances',
+      { schema: { params: pathParams('applicationId'), body: launchSchema } },
+      async (request, reply) => {
+        const app = application(request.params.applicationId);
+        const body = request.body;
+        const launcher = user(body.user_id);
+        const place =
+          body.channel_id !== undefined
+            ? guildChannelPlace(guilds, body.channel_id, launcher.id)
+            : privatePlace(launcher, body.recipient_id!);
+        const { instance, created } = instances.launch(app, launcher.id, place);
+        return reply.code(created ? 201 : 200).send(instanceJson(instance));
+      },
+    );
 
     app.put(
       '/dev/applications/:applicationId/activity-instances/:instanceId/users/:userId',
@@ -79,15 +100,23 @@ export const activityDevRoutes =
       },
     );
 
-    app.get('/dev/applications/:applicationId/url-mappings', { schema: { params: pathParams('applicationId') } }, async (request) => ({
-      url_mappings: ctx.store.activities.urlMappings(application(request.params.applicationId).id),
-    }));
+    app.get(
+      '/dev/applications/:applicationId/url-mappings',
+      { schema: { params: pathParams('applicationId') } },
+      async (request) => ({
+        url_mappings: ctx.store.activities.urlMappings(application(request.params.applicationId).id),
+      }),
+    );
 
-    app.put('/dev/applications/:applicationId/url-mappings', { schema: { params: pathParams('applicationId'), body: mappingsBody } }, async (request) => {
-      const app = application(request.params.applicationId);
-      const mappings = request.body.url_mappings.map(({ prefix, target }) => ({ prefix, target }));
-      await assertMappingTargets(ctx.outbound.guard, mappings);
-      ctx.store.activities.setUrlMappings(app.id, mappings);
-      return { url_mappings: ctx.store.activities.urlMappings(app.id) };
-    });
+    app.put(
+      '/dev/applications/:applicationId/url-mappings',
+      { schema: { params: pathParams('applicationId'), body: mappingsBody } },
+      async (request) => {
+        const app = application(request.params.applicationId);
+        const mappings = request.body.url_mappings.map(({ prefix, target }) => ({ prefix, target }));
+        await assertMappingTargets(ctx.outbound.guard, mappings);
+        ctx.store.activities.setUrlMappings(app.id, mappings);
+        return { url_mappings: ctx.store.activities.urlMappings(app.id) };
+      },
+    );
   };

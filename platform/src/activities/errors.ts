@@ -7,9 +7,20 @@ export const ActivityErrors = {
    * runs) — the generic not-found body, code 0. An instance of another application is not found either.
    */
   unknownInstance: () => Errors.notFound(),
-  activitiesDisabled: () => fieldError(['application_id'], 'APPLICATION_ACTIVITIES_DISABLED', 'The application does not have activities enabled.'),
-  userNotInInstance: () => fieldError(['user_id'], 'ACTIVITY_USER_NOT_IN_INSTANCE', 'The user is not in this activity instance.'),
-  notParticipant: () => fieldError(['user_id'], 'ACTIVITY_USER_NOT_IN_CHANNEL', 'The user is not a participant of the channel the instance runs in.'),
+  activitiesDisabled: () =>
+    fieldError(
+      ['application_id'],
+      'APPLICATION_ACTIVITIES_DISABLED',
+      'The application does not have activities enabled.',
+    ),
+  userNotInInstance: () =>
+    fieldError(['user_id'], 'ACTIVITY_USER_NOT_IN_INSTANCE', 'The user is not in this activity instance.'),
+  notParticipant: () =>
+    fieldError(
+      ['user_id'],
+      'ACTIVITY_USER_NOT_IN_CHANNEL',
+      'The user is not a participant of the channel the instance runs in.',
+    ),
   /** The activity proxy (OURS): no URL mapping covers the path. */
   noMapping: () => new ApiError(404, 0, '404: No URL mapping of this application covers this path'),
   /** The activity proxy (OURS): the mapped target could not be reached or broke off. */
@@ -17,5 +28,6 @@ export const ActivityErrors = {
   /**
    * The activity proxy (OURS): the outbound guard refuses the mapped target (the platform itself, a private address).
    */
-  refusedTarget: (why: string) => new ApiError(502, 0, `502: The URL mapping target is not a destination the platform sends to (${why})`),
+  refusedTarget: (why: string) =>
+    new ApiError(502, 0, `502: The URL mapping target is not a destination the platform sends to (${why})`),
 };

@@ -18,7 +18,11 @@ export class ActivityInstances {
   constructor(private readonly ctx: PlatformKernel) {}
 
   /** Starts the application's activity in `place` for `userId`, or adds the user to the instance already there. */
-  launch(app: ApplicationRecord, userId: string, place: ActivityPlace): { instance: ActivityInstanceRecord; created: boolean } {
+  launch(
+    app: ApplicationRecord,
+    userId: string,
+    place: ActivityPlace,
+  ): { instance: ActivityInstanceRecord; created: boolean } {
     if ((app.flags & APPLICATION_FLAG_EMBEDDED) === 0) throw ActivityErrors.activitiesDisabled();
     const locationId = locationIdOf(place);
     return this.ctx.store.transaction(() => {

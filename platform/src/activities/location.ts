@@ -37,7 +37,11 @@ export function instanceJson(instance: ActivityInstanceRecord) {
 }
 
 /** Where an interaction's activity launches: the interaction's channel (a DM's participants join through it). */
-export function interactionPlace(interaction: { guildId: string | null; channelId: string; userId: string }): ActivityPlace {
+export function interactionPlace(interaction: {
+  guildId: string | null;
+  channelId: string;
+  userId: string;
+}): ActivityPlace {
   return interaction.guildId
     ? { kind: 'gc', channelId: interaction.channelId, guildId: interaction.guildId, participants: [] }
     : { kind: 'pc', channelId: interaction.channelId, guildId: null, participants: [interaction.userId] };

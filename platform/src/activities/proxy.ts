@@ -29,7 +29,17 @@ import { requireById } from '../ids/snowflake.js';
 export const PROXY_PREFIX = '/activities';
 const PROXY_MARKER = '/.proxy';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** The application a Host header names in the host form (`<id>.activities.localhost[:port]`), if it does. */
 function applicationOfHost(host: string | undefined): string | undefined {
@@ -47,7 +57,15 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
   app.addHook('onRequest', async (request, reply) => {
     const applicationId = applicationOfHost(request.headers.host);
     if (applicationId === undefined) return;
-    await proxy(ctx, request, reply, applicationId, request.url, `${request.protocol}://${request.headers.host}`, 'host');
+    await proxy(
+      ctx,
+      request,
+      reply,
+      applicationId,
+      request.url,
+      `${request.protocol}://${request.headers.host}`,
+      'host',
+    );
     return reply;
   });
   // The path form: `<platform>/activities/<id>/…`.
@@ -62,7 +80,15 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
         handler: async (request, reply) => {
           const { applicationId } = request.params as { applicationId: string };
           const base = `${PROXY_PREFIX}/${applicationId}`;
-          await proxy(ctx, request, reply, applicationId, request.url.slice(base.length), `${request.protocol}://${request.headers.host}${base}`, 'path');
+          await proxy(
+            ctx,
+            request,
+            reply,
+            applicationId,
+            request.url.slice(base.length),
+            `${request.protocol}://${request.headers.host}${base}`,
+            'path',
+          );
         },
       });
     },
@@ -78,21 +104,38 @@ export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext
 export const PATH_FORM_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
 
 /** Proxies one request; `rest` is the request target after `{proxy_base}` (path and query, raw). */
-async function proxy(ctx: PlatformContext, request: FastifyRequest, reply: FastifyReply, applicationId: string, rest: string, proxyBase: string, form: 'host' | 'path'): Promise<void> {
-  const application = requireById(applicationId, (applicationId) => ctx.store.applications.get(applicationId), Errors.unknownApplication);
+async function proxy(
+  ctx: PlatformContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  applicationId: string,
+  rest: string,
+  proxyBase: string,
+  form: 'host' | 'path',
+): Promise<void> {
+  const application = requireById(
+    applicationId,
+    (applicationId) => ctx.store.applications.get(applicationId),
+    Errors.unknownApplication,
+  );
   const { path, query } = splitProxyPath(rest);
   if (hasDotSegment(path)) throw Errors.httpStatus(400);
   const target = resolveTarget(ctx.store.activities.urlMappings(application.id), path, query);
   if (!target) throw ActivityErrors.noMapping();
   if (target === 'escapes') throw Errors.httpStatus(400);
-  const policies = [...(hasStrictProxyPolicy(application.id) ? [strictProxyPolicy(proxyBase)] : []), ...(form === 'path' ? [PATH_FORM_SANDBOX] : [])];
+  const policies = [
+    ...(hasStrictProxyPolicy(application.id) ? [strictProxyPolicy(proxyBase)] : []),
+    ...(form === 'path' ? [PATH_FORM_SANDBOX] : []),
+  ];
 
   // The outbound guard: no mapping reaches the platform itself, nor a private address the operator did not allow.
   let destination: ResolvedAddress;
   try {
     destination = await ctx.outbound.guard.destination(target.url);
   } catch (error) {
-    throw error instanceof OutboundRefusedError ? ActivityErrors.refusedTarget(error.message) : ActivityErrors.badGateway();
+    throw error instanceof OutboundRefusedError
+      ? ActivityErrors.refusedTarget(error.message)
+      : ActivityErrors.badGateway();
   }
   const upstream = await send(request, target.url, destination);
   if (upstream instanceof ApiError) throw upstream;
@@ -123,7 +166,11 @@ function send(request: FastifyRequest, url: URL, destination: ResolvedAddress): 
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
     // Connects to the address the guard checked (no second resolution).
-    const outgoing = client.request(url, { method: request.method, headers: requestHeaders(request, url), lookup: OutboundGuard.pinnedLookup(destination) });
+    const outgoing = client.request(url, {
+      method: request.method,
+      headers: requestHeaders(request, url),
+      lookup: OutboundGuard.pinnedLookup(destination),
+    });
     outgoing.once('response', resolve);
     outgoing.once('error', () => resolve(ActivityErrors.badGateway()));
     // The client gave up: stop asking the target.
@@ -158,14 +205,18 @@ function requestHeaders(request: FastifyRequest, url: URL): string[] {
 /** The target's headers as it sent them (names, order, repeats), without hop-by-hop ones, plus our CSPs. */
 function responseHeaders(upstream: IncomingMessage, policies: readonly string[]): string[] {
   // A CSP of the target's own is kept next to ours: a browser enforces every one.
-  return [...endToEnd(upstream.rawHeaders, new Set()), ...policies.flatMap((policy) => ['Content-Security-Policy', policy])];
+  return [
+    ...endToEnd(upstream.rawHeaders, new Set()),
+    ...policies.flatMap((policy) => ['Content-Security-Policy', policy]),
+  ];
 }
 
 /** Raw headers (`[name, value, …]`) without the hop-by-hop ones, those the Connection header names, and `dropped`. */
 function endToEnd(raw: readonly string[], dropped: ReadonlySet<string>): string[] {
   const named = new Set<string>();
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === 'connection') for (const name of raw[i + 1]!.split(',')) named.add(name.trim().toLowerCase());
+    if (raw[i]!.toLowerCase() === 'connection')
+      for (const name of raw[i + 1]!.split(',')) named.add(name.trim().toLowerCase());
   }
   const result: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {

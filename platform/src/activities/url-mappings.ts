@@ -36,11 +36,19 @@ const checkedString = (problem: (text: string) => string | undefined, code: stri
 const prefixSchema = checkedString(prefixProblem, 'URL_MAPPING_PREFIX_INVALID');
 const targetSchema = checkedString(targetProblem, 'URL_MAPPING_TARGET_INVALID');
 
-export const urlMappingSchema = z.object({ prefix: prefixSchema, target: targetSchema }).superRefine((mapping, check) => {
-  const defined = new Set(names(mapping.prefix));
-  const unknown = names(mapping.target).find((name) => !defined.has(name));
-  if (unknown !== undefined) check.addIssue({ code: 'custom', path: ['target'], message: `The prefix defines no {${unknown}}.`, params: { code: 'URL_MAPPING_TARGET_INVALID' } });
-});
+export const urlMappingSchema = z
+  .object({ prefix: prefixSchema, target: targetSchema })
+  .superRefine((mapping, check) => {
+    const defined = new Set(names(mapping.prefix));
+    const unknown = names(mapping.target).find((name) => !defined.has(name));
+    if (unknown !== undefined)
+      check.addIssue({
+        code: 'custom',
+        path: ['target'],
+        message: `The prefix defines no {${unknown}}.`,
+        params: { code: 'URL_MAPPING_TARGET_INVALID' },
+      });
+  });
 
 export const urlMappingsSchema = z
   .array(urlMappingSchema)
@@ -48,7 +56,13 @@ export const urlMappingsSchema = z
   .superRefine((mappings, check) => {
     const seen = new Set<string>();
     mappings.forEach((mapping, index) => {
-      if (seen.has(mapping.prefix)) check.addIssue({ code: 'custom', path: [index, 'prefix'], message: 'Another mapping has this prefix.', params: { code: 'URL_MAPPING_PREFIX_DUPLICATE' } });
+      if (seen.has(mapping.prefix))
+        check.addIssue({
+          code: 'custom',
+          path: [index, 'prefix'],
+          message: 'Another mapping has this prefix.',
+          params: { code: 'URL_MAPPING_PREFIX_DUPLICATE' },
+        });
       seen.add(mapping.prefix);
     });
   });
@@ -60,10 +74,13 @@ function prefixProblem(prefix: string): string | undefined {
   for (const segment of prefix.slice(1).split('/')) {
     if (segment === '' || segment === '.' || segment === '..') return 'A prefix has no empty, . or .. segment.';
     // `/.proxy` is the proxy's own marker: `{proxy_base}/.proxy/<path>` is `{proxy_base}/<path>`.
-    if (segment === '.proxy' && prefix.startsWith('/.proxy')) return 'A prefix cannot start with /.proxy (the proxy strips it).';
+    if (segment === '.proxy' && prefix.startsWith('/.proxy'))
+      return 'A prefix cannot start with /.proxy (the proxy strips it).';
     const withoutPlaceholders = segment.replace(PLACEHOLDER, '');
-    if (segment.replace(PLACEHOLDER, 'x') !== segment && withoutPlaceholders !== '') return 'A placeholder takes a whole segment.';
-    if (withoutPlaceholders !== '' && !LITERAL_SEGMENT.test(segment)) return 'A prefix is a plain path (no query, fragment or spaces).';
+    if (segment.replace(PLACEHOLDER, 'x') !== segment && withoutPlaceholders !== '')
+      return 'A placeholder takes a whole segment.';
+    if (withoutPlaceholders !== '' && !LITERAL_SEGMENT.test(segment))
+      return 'A prefix is a plain path (no query, fragment or spaces).';
   }
   const defined = names(prefix);
   if (new Set(defined).size !== defined.length) return 'A placeholder name appears once in a prefix.';
@@ -73,8 +90,11 @@ function prefixProblem(prefix: string): string | undefined {
 function targetProblem(target: string): string | undefined {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(target)) return 'A target has no scheme (example.com/path).';
   if (/[?#\s\\]/.test(target)) return 'A target is a host and a path (no query, fragment, spaces or backslashes).';
-  const url = targetUrl(target.replace(PLACEHOLDER, (_match, name: string) => `p${name.toLowerCase().replace(/_/g, '-')}`));
-  if (!url || url.username || url.password) return 'A target is a host name or address, an optional port and an optional path.';
+  const url = targetUrl(
+    target.replace(PLACEHOLDER, (_match, name: string) => `p${name.toLowerCase().replace(/_/g, '-')}`),
+  );
+  if (!url || url.username || url.password)
+    return 'A target is a host name or address, an optional port and an optional path.';
   return undefined;
 }
 
@@ -101,7 +121,10 @@ export function targetUrl(target: string): URL | undefined {
  * operator did not allow) is a field error at `url_mappings.<i>.target`. A target with a `{name}` in its host is
  * checked when a request fills it in (the proxy's send-time check).
  */
-export async function assertMappingTargets(guard: OutboundGuard, mappings: ReadonlyArray<{ target: string }>): Promise<void> {
+export async function assertMappingTargets(
+  guard: OutboundGuard,
+  mappings: ReadonlyArray<{ target: string }>,
+): Promise<void> {
   for (const [index, { target }] of mappings.entries()) {
     const slash = target.indexOf('/');
     if ((slash === -1 ? target : target.slice(0, slash)).includes('{')) continue;
@@ -121,7 +144,11 @@ export interface ProxyTarget {
  * when the URL parser would take the request out of the target's path (the caller checked `hasDotSegment` first, so
  * this is the second line, measured on the URL actually sent).
  */
-export function resolveTarget(mappings: readonly UrlMappingRecord[], path: string, query: string): ProxyTarget | 'escapes' | undefined {
+export function resolveTarget(
+  mappings: readonly UrlMappingRecord[],
+  path: string,
+  query: string,
+): ProxyTarget | 'escapes' | undefined {
   for (const mapping of mappings) {
     const matched = matchPrefix(mapping.prefix, path);
     if (!matched) continue;
@@ -156,7 +183,9 @@ export function hasDotSegment(path: string): boolean {
   let reading = path;
   for (let round = 0; round <= DECODING_ROUNDS; round++) {
     if (reading.split(/[/\\]/).some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return true;
-    const decoded = reading.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const decoded = reading.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
     if (decoded === reading) return false;
     reading = decoded;
   }

@@ -42,7 +42,11 @@ export function registerDevGuard(app: FastifyInstance, devToken: string): void {
     request.devTokenPresented = typeof presented === 'string' && constantTimeEqual(presented, devToken);
     if (request.method === 'GET' || request.method === 'HEAD' || request.devTokenPresented) return;
     if (isJson(request.headers['content-type'])) return;
-    throw new ApiError(403, 0, '403: Development routes take Content-Type: application/json or the X-Svcpp-Dev-Token header');
+    throw new ApiError(
+      403,
+      0,
+      '403: Development routes take Content-Type: application/json or the X-Svcpp-Dev-Token header',
+    );
   });
 }
 

@@ -15,14 +15,22 @@ import { devDispatchRoute } from './dispatch.js';
 
 const banSchema = z.object({
   /** Absent: permanent ban. */
-  duration_seconds: z.number().int().min(1).max(10 * 365 * 86_400).optional(),
+  duration_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 365 * 86_400)
+    .optional(),
 });
 
 /**
  * Application as the developer sees it. Credentials only when asked with the dev token (GET /dev/state) or by a
  * request a web page cannot send (the JSON POST that creates the application); never logged.
  */
-function applicationAdminJson(app: ApplicationRecord, { credentials }: { credentials: boolean }): Record<string, unknown> {
+function applicationAdminJson(
+  app: ApplicationRecord,
+  { credentials }: { credentials: boolean },
+): Record<string, unknown> {
   return {
     id: app.id,
     name: app.name,
@@ -48,7 +56,12 @@ function userAdminJson(ctx: PlatformContext, user: UserRecord): Record<string, u
     email: user.email,
     premium_type: user.premiumType,
     banned: isBanned(user, ctx.now()),
-    banned_until: user.bannedUntil === null ? null : user.bannedUntil >= PERMANENT_BAN ? 'permanent' : new Date(user.bannedUntil).toISOString(),
+    banned_until:
+      user.bannedUntil === null
+        ? null
+        : user.bannedUntil >= PERMANENT_BAN
+          ? 'permanent'
+          : new Date(user.bannedUntil).toISOString(),
     provisional_application_id: user.provisionalApplicationId,
     restricted_by_user_id: user.restrictedByUserId,
     external_identities: ctx.store.identities.listForUser(user.id).map((identity) => ({
@@ -67,14 +80,18 @@ function userAdminJson(ctx: PlatformContext, user: UserRecord): Record<string, u
  */
 export const devRoutes: ApiArea = (app, ctx) => {
   app.get('/dev/state', async (request) => ({
-    applications: ctx.store.applications.list().map((application) => applicationAdminJson(application, { credentials: request.devTokenPresented })),
+    applications: ctx.store.applications
+      .list()
+      .map((application) => applicationAdminJson(application, { credentials: request.devTokenPresented })),
     users: ctx.store.users.list().map((user) => userAdminJson(ctx, user)),
     guilds: ctx.store.guilds.list().map((guild) => ({
       ...partialGuildJson(guild, '', undefined),
       tag: guild.tag,
       owner_id: guild.ownerId,
       member_count: ctx.store.guilds.countMembers(guild.id),
-      channels: ctx.store.guilds.listChannels(guild.id).map((c) => ({ id: c.id, name: c.name, type: c.type, position: c.position, parent_id: c.parentId })),
+      channels: ctx.store.guilds
+        .listChannels(guild.id)
+        .map((c) => ({ id: c.id, name: c.name, type: c.type, position: c.position, parent_id: c.parentId })),
     })),
   }));
 
@@ -105,10 +122,15 @@ export const devRoutes: ApiArea = (app, ctx) => {
     const standIns = banUser(ctx, request.params.userId, until);
     const user = ctx.store.users.get(request.params.userId);
     if (!user) throw Errors.unknownUser();
-    return { user: userAdminJson(ctx, user), restricted_accounts: standIns.map((standIn) => userAdminJson(ctx, standIn)) };
+    return {
+      user: userAdminJson(ctx, user),
+      restricted_accounts: standIns.map((standIn) => userAdminJson(ctx, standIn)),
+    };
   });
 
-  app.delete('/dev/users/:userId/ban', { schema: { params: pathParams('userId') } }, async (request) => userAdminJson(ctx, liftBan(ctx, request.params.userId)));
+  app.delete('/dev/users/:userId/ban', { schema: { params: pathParams('userId') } }, async (request) =>
+    userAdminJson(ctx, liftBan(ctx, request.params.userId)),
+  );
 
   app.get('/dev/webhooks/outbox', async () =>
     ctx.store.outbox.list().map((entry) => ({

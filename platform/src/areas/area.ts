@@ -12,7 +12,10 @@ import type { Store } from '../store/types.js';
  * area's handler in the areas' order: READY extras merge in that order; the first presence or command handler that
  * returns true (or 'invalid') owns the update; every session handler sees every change.
  */
-export type GatewayHandlers = Pick<GatewayDeps, 'readyExtras' | 'userPresence' | 'sessionsChanged' | 'sessionsObserved' | 'identified' | 'command'>;
+export type GatewayHandlers = Pick<
+  GatewayDeps,
+  'readyExtras' | 'userPresence' | 'sessionsChanged' | 'sessionsObserved' | 'identified' | 'command'
+>;
 
 /**
  * Data that follows an account through merge and unmerge (guild memberships, friends, lobby memberships, DMs…).

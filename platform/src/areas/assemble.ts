@@ -18,8 +18,12 @@ export function checkAreas(areas: readonly PlatformArea[]): void {
   for (const area of areas) {
     if (seen.has(area.name)) throw new Error(`platform area "${area.name}" is assembled twice`);
     for (const dependency of area.dependencies ?? []) {
-      if (!all.has(dependency)) throw new Error(`platform area "${area.name}" needs area "${dependency}", which is not assembled`);
-      if (!seen.has(dependency)) throw new Error(`platform area "${area.name}" needs area "${dependency}", which comes after it (a circle of dependencies?)`);
+      if (!all.has(dependency))
+        throw new Error(`platform area "${area.name}" needs area "${dependency}", which is not assembled`);
+      if (!seen.has(dependency))
+        throw new Error(
+          `platform area "${area.name}" needs area "${dependency}", which comes after it (a circle of dependencies?)`,
+        );
     }
     seen.add(area.name);
   }

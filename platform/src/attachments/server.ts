@@ -21,7 +21,6 @@ export function attachmentPath(channelId: string, attachmentId: string, filename
   return `/attachments/${channelId}/${attachmentId}/${encodeURIComponent(filename)}`;
 }
 
-
 export interface AttachmentsServerOptions {
   logger: Logger;
   tls?: TlsMaterial;
@@ -40,16 +39,21 @@ export function createAttachmentsServer(ctx: PlatformContext, options: Attachmen
     hostNames: options.hostNames,
     ...(options.tls ? { tls: options.tls } : {}),
   });
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/attachments/:channelId/:attachmentId/:filename',
-    { schema: { params: pathParams('channelId', 'attachmentId', 'filename') } },
-    async (request, reply) => {
-      const { channelId, attachmentId, filename } = request.params;
-      const file = isSnowflake(channelId) && isSnowflake(attachmentId) ? ctx.store.botGuilds.attachment(channelId, attachmentId) : undefined;
-      // The URL names the file exactly (as a CDN's does): another name is another file, which does not exist.
-      if (!file || file.filename !== filename) throw Errors.notFound();
-      return reply.headers(attachmentHeaders(file.filename, file.contentType)).send(file.data);
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/attachments/:channelId/:attachmentId/:filename',
+      { schema: { params: pathParams('channelId', 'attachmentId', 'filename') } },
+      async (request, reply) => {
+        const { channelId, attachmentId, filename } = request.params;
+        const file =
+          isSnowflake(channelId) && isSnowflake(attachmentId)
+            ? ctx.store.botGuilds.attachment(channelId, attachmentId)
+            : undefined;
+        // The URL names the file exactly (as a CDN's does): another name is another file, which does not exist.
+        if (!file || file.filename !== filename) throw Errors.notFound();
+        return reply.headers(attachmentHeaders(file.filename, file.contentType)).send(file.data);
+      },
+    );
   return app;
 }

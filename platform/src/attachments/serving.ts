@@ -10,7 +10,18 @@
 
 /** Types a browser shows inline without running anything: the prefixes of whole families, then exact types. */
 const INLINE_FAMILIES = ['audio/', 'video/'];
-const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/apng', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon', 'text/plain']);
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/apng',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'text/plain',
+]);
 
 /** `type/subtype` of RFC 9110 tokens, and an optional charset parameter (all an inline text needs). */
 const MEDIA_TYPE = /^([!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+)\s*(?:;.*)?$/i;
@@ -39,6 +50,9 @@ export function attachmentHeaders(filename: string, storedType: string): Record<
 function filenameParameters(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   if (ascii === filename) return `filename="${ascii}"`;
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

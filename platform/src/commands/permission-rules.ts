@@ -29,15 +29,25 @@ export interface PermissionSubject {
 }
 
 /** The decision of one level (command or application): true/false when an overwrite applies, undefined otherwise. */
-function channelDecision(overwrites: readonly CommandPermissionRecord[], subject: PermissionSubject): boolean | undefined {
+function channelDecision(
+  overwrites: readonly CommandPermissionRecord[],
+  subject: PermissionSubject,
+): boolean | undefined {
   const channels = overwrites.filter((o) => o.type === CommandPermissionType.CHANNEL);
-  return (channels.find((o) => o.id === subject.channelId) ?? channels.find((o) => o.id === allChannelsId(subject.guildId)))?.permission;
+  return (
+    channels.find((o) => o.id === subject.channelId) ?? channels.find((o) => o.id === allChannelsId(subject.guildId))
+  )?.permission;
 }
 
-function memberDecision(overwrites: readonly CommandPermissionRecord[], subject: Omit<PermissionSubject, 'channelId'>): boolean | undefined {
+function memberDecision(
+  overwrites: readonly CommandPermissionRecord[],
+  subject: Omit<PermissionSubject, 'channelId'>,
+): boolean | undefined {
   const user = overwrites.find((o) => o.type === CommandPermissionType.USER && o.id === subject.userId);
   if (user) return user.permission;
-  const roles = overwrites.filter((o) => o.type === CommandPermissionType.ROLE && o.id !== subject.guildId && subject.roleIds.includes(o.id));
+  const roles = overwrites.filter(
+    (o) => o.type === CommandPermissionType.ROLE && o.id !== subject.guildId && subject.roleIds.includes(o.id),
+  );
   if (roles.length > 0) return roles.some((o) => o.permission);
   return overwrites.find((o) => o.type === CommandPermissionType.ROLE && o.id === subject.guildId)?.permission;
 }
@@ -47,14 +57,22 @@ export interface PermissionLevels {
   application: readonly CommandPermissionRecord[];
 }
 
-export function mayUseCommand(subject: PermissionSubject, levels: PermissionLevels, defaultMemberPermissions: string | null): boolean {
+export function mayUseCommand(
+  subject: PermissionSubject,
+  levels: PermissionLevels,
+  defaultMemberPermissions: string | null,
+): boolean {
   const channel = channelDecision(levels.command, subject) ?? channelDecision(levels.application, subject);
   if (channel === false) return false;
   return memberMayUse(subject, levels, defaultMemberPermissions);
 }
 
 /** The member check alone (channel overwrites aside): whether the member may run the command in some channel. */
-export function memberMayUse(subject: Omit<PermissionSubject, 'channelId'>, levels: PermissionLevels, defaultMemberPermissions: string | null): boolean {
+export function memberMayUse(
+  subject: Omit<PermissionSubject, 'channelId'>,
+  levels: PermissionLevels,
+  defaultMemberPermissions: string | null,
+): boolean {
   const member = memberDecision(levels.command, subject) ?? memberDecision(levels.application, subject);
   if (member !== undefined) return member;
   if (defaultMemberPermissions === null) return true;

@@ -22,34 +22,59 @@ const editPermissionsSchema = z.object({
 });
 
 const read = { auth: { kind: 'any', scope: UPDATE_PERMISSIONS_SCOPE } } as const;
-const write = { auth: { kind: 'bearer', scope: UPDATE_PERMISSIONS_SCOPE }, rateLimit: { bucket: 'commands.write', per: 'application' } } as const;
+const write = {
+  auth: { kind: 'bearer', scope: UPDATE_PERMISSIONS_SCOPE },
+  rateLimit: { bucket: 'commands.write', per: 'application' },
+} as const;
 
-export const commandPermissionRoutes = (guilds: GuildService, permissions: CommandPermissionService): ApiArea => (app) => {
-  /**
-   * The guild of the path, once the caller is known to act for the application in the path and to be in the guild.
-   */
-  const guildOf = (request: FastifyRequest): { applicationId: string; guild: GuildRecord } => {
-    const params = request.params as { applicationId: string; guildId: string };
-    const caller = callerOf(request);
-    if (params.applicationId !== caller.app.id) throw Errors.missingAccess();
-    const guild = guilds.guild(params.guildId);
-    guilds.requireMember(guild, caller.user.id);
-    return { applicationId: caller.app.id, guild };
+export const commandPermissionRoutes =
+  (guilds: GuildService, permissions: CommandPermissionService): ApiArea =>
+  (app) => {
+    /**
+     * The guild of the path, once the caller is known to act for the application in the path and to be in the guild.
+     */
+    const guildOf = (request: FastifyRequest): { applicationId: string; guild: GuildRecord } => {
+      const params = request.params as { applicationId: string; guildId: string };
+      const caller = callerOf(request);
+      if (params.applicationId !== caller.app.id) throw Errors.missingAccess();
+      const guild = guilds.guild(params.guildId);
+      guilds.requireMember(guild, caller.user.id);
+      return { applicationId: caller.app.id, guild };
+    };
+
+    app.get(
+      '/applications/:applicationId/guilds/:guildId/commands/permissions',
+      { config: read, schema: { params: pathParams('applicationId', 'guildId') } },
+      async (request) => {
+        const { applicationId, guild } = guildOf(request);
+        return permissions.list(applicationId, guild).map(permissionsJson);
+      },
+    );
+
+    const itemParams = pathParams('applicationId', 'guildId', 'commandId');
+    app.get(
+      '/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions',
+      { config: read, schema: { params: itemParams } },
+      async (request) => {
+        const { applicationId, guild } = guildOf(request);
+        return permissionsJson(permissions.get(applicationId, guild, request.params.commandId));
+      },
+    );
+
+    app.put(
+      '/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions',
+      { config: write, schema: { params: itemParams, body: editPermissionsSchema } },
+      async (request) => {
+        const { applicationId, guild } = guildOf(request);
+        return permissionsJson(
+          permissions.set(
+            applicationId,
+            guild,
+            bearerOf(request).user.id,
+            request.params.commandId,
+            request.body.permissions,
+          ),
+        );
+      },
+    );
   };
-
-  app.get('/applications/:applicationId/guilds/:guildId/commands/permissions', { config: read, schema: { params: pathParams('applicationId', 'guildId') } }, async (request) => {
-    const { applicationId, guild } = guildOf(request);
-    return permissions.list(applicationId, guild).map(permissionsJson);
-  });
-
-  const itemParams = pathParams('applicationId', 'guildId', 'commandId');
-  app.get('/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions', { config: read, schema: { params: itemParams } }, async (request) => {
-    const { applicationId, guild } = guildOf(request);
-    return permissionsJson(permissions.get(applicationId, guild, request.params.commandId));
-  });
-
-  app.put('/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions', { config: write, schema: { params: itemParams, body: editPermissionsSchema } }, async (request) => {
-    const { applicationId, guild } = guildOf(request);
-    return permissionsJson(permissions.set(applicationId, guild, bearerOf(request).user.id, request.params.commandId, request.body.permissions));
-  });
-};

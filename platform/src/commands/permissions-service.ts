@@ -23,7 +23,12 @@ export const CommandPermissionErrors = {
 };
 
 export function permissionsJson(record: CommandPermissionsRecord) {
-  return { id: record.commandId, application_id: record.applicationId, guild_id: record.guildId, permissions: record.permissions };
+  return {
+    id: record.commandId,
+    application_id: record.applicationId,
+    guild_id: record.guildId,
+    permissions: record.permissions,
+  };
 }
 
 export class CommandPermissionService {
@@ -44,7 +49,13 @@ export class CommandPermissionService {
   }
 
   /** Replaces the overwrites of one command (or of the application) in a guild; `userId` is the Bearer token's user. */
-  set(applicationId: string, guild: GuildRecord, userId: string, commandId: string, permissions: CommandPermissionRecord[]): CommandPermissionsRecord {
+  set(
+    applicationId: string,
+    guild: GuildRecord,
+    userId: string,
+    commandId: string,
+    permissions: CommandPermissionRecord[],
+  ): CommandPermissionsRecord {
     const editor = this.guilds.requireGuildPermissions(guild, userId, Permission.MANAGE_GUILD, Permission.MANAGE_ROLES);
     this.target(applicationId, guild, commandId);
     this.checkTargets(guild, permissions);
@@ -53,7 +64,11 @@ export class CommandPermissionService {
     this.ctx.store.interactions.setCommandPermissions(record);
     const app = this.ctx.store.applications.get(applicationId)!;
     // No intent gates this dispatch (published); it goes to the application's bot sessions.
-    this.ctx.bus.publish({ t: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', d: permissionsJson(record), to: { userIds: [app.botUserId] } });
+    this.ctx.bus.publish({
+      t: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE',
+      d: permissionsJson(record),
+      to: { userIds: [app.botUserId] },
+    });
     return record;
   }
 
@@ -62,9 +77,16 @@ export class CommandPermissionService {
     const member = this.guilds.requireMember(guild, userId);
     const store = this.ctx.store.interactions;
     const commandLevel = store.getCommandPermissions(command.applicationId, guild.id, command.id)?.permissions ?? [];
-    const appLevel = store.getCommandPermissions(command.applicationId, guild.id, command.applicationId)?.permissions ?? [];
+    const appLevel =
+      store.getCommandPermissions(command.applicationId, guild.id, command.applicationId)?.permissions ?? [];
     return mayUseCommand(
-      { guildId: guild.id, channelId, userId, roleIds: member.roles, guildPermissions: this.guilds.guildPermissions(guild, member) },
+      {
+        guildId: guild.id,
+        channelId,
+        userId,
+        roleIds: member.roles,
+        guildPermissions: this.guilds.guildPermissions(guild, member),
+      },
       { command: commandLevel, application: appLevel },
       (command.body.default_member_permissions as string | null | undefined) ?? null,
     );
@@ -78,7 +100,13 @@ export class CommandPermissionService {
    * MANAGE_ROLES. Entries kept as they were are no change. Administrators can run every command; the hierarchy
    * binds everyone but the owner. 50013 otherwise.
    */
-  private requireMayEdit(applicationId: string, guild: GuildRecord, editor: MemberRecord, commandId: string, next: readonly CommandPermissionRecord[]): void {
+  private requireMayEdit(
+    applicationId: string,
+    guild: GuildRecord,
+    editor: MemberRecord,
+    commandId: string,
+    next: readonly CommandPermissionRecord[],
+  ): void {
     const store = this.ctx.store.interactions;
     const held = this.guilds.guildPermissions(guild, editor);
     if (!has(held, Permission.ADMINISTRATOR)) {
@@ -89,22 +117,39 @@ export class CommandPermissionService {
       const subject = { guildId: guild.id, userId: editor.userId, roleIds: editor.roles, guildPermissions: held };
       const appLevel = store.getCommandPermissions(applicationId, guild.id, applicationId)?.permissions ?? [];
       for (const command of commands) {
-        const levels = { command: store.getCommandPermissions(applicationId, guild.id, command.id)?.permissions ?? [], application: appLevel };
-        if (!memberMayUse(subject, levels, (command.body.default_member_permissions as string | null | undefined) ?? null)) throw GuildErrors.missingPermissions();
+        const levels = {
+          command: store.getCommandPermissions(applicationId, guild.id, command.id)?.permissions ?? [],
+          application: appLevel,
+        };
+        if (
+          !memberMayUse(subject, levels, (command.body.default_member_permissions as string | null | undefined) ?? null)
+        )
+          throw GuildErrors.missingPermissions();
       }
     }
     const previous = store.getCommandPermissions(applicationId, guild.id, commandId)?.permissions ?? [];
-    const same = (a: CommandPermissionRecord, b: CommandPermissionRecord) => a.type === b.type && a.id === b.id && a.permission === b.permission;
-    const changed = [...next.filter((o) => !previous.some((p) => same(o, p))), ...previous.filter((p) => !next.some((o) => same(o, p)))];
+    const same = (a: CommandPermissionRecord, b: CommandPermissionRecord) =>
+      a.type === b.type && a.id === b.id && a.permission === b.permission;
+    const changed = [
+      ...next.filter((o) => !previous.some((p) => same(o, p))),
+      ...previous.filter((p) => !next.some((o) => same(o, p))),
+    ];
     const highest = this.guilds.highestPosition(guild, editor);
     for (const overwrite of changed) {
       if (!this.mayManage(guild, editor, highest, overwrite)) throw GuildErrors.missingPermissions();
     }
   }
 
-  private mayManage(guild: GuildRecord, editor: MemberRecord, highest: number, overwrite: CommandPermissionRecord): boolean {
+  private mayManage(
+    guild: GuildRecord,
+    editor: MemberRecord,
+    highest: number,
+    overwrite: CommandPermissionRecord,
+  ): boolean {
     if (overwrite.type === CommandPermissionType.ROLE) {
-      return overwrite.id === guild.id || (this.ctx.store.botGuilds.getRole(guild.id, overwrite.id)?.position ?? 0) < highest;
+      return (
+        overwrite.id === guild.id || (this.ctx.store.botGuilds.getRole(guild.id, overwrite.id)?.position ?? 0) < highest
+      );
     }
     if (overwrite.type === CommandPermissionType.USER) {
       if (overwrite.id === editor.userId) return true;
@@ -113,13 +158,19 @@ export class CommandPermissionService {
     }
     if (overwrite.id === allChannelsId(guild.id)) return true;
     const channel = this.guilds.channelInGuild(guild, overwrite.id)!;
-    return has(this.guilds.channelPermissions(guild, channel, editor), Permission.VIEW_CHANNEL, Permission.MANAGE_ROLES);
+    return has(
+      this.guilds.channelPermissions(guild, channel, editor),
+      Permission.VIEW_CHANNEL,
+      Permission.MANAGE_ROLES,
+    );
   }
 
   /** The command must be the application's (global, or of this guild); the application id means every command. */
   private target(applicationId: string, guild: GuildRecord, commandId: string): void {
     if (commandId === applicationId) return;
-    const command = isSnowflake(commandId) ? this.ctx.store.interactions.getCommand(applicationId, commandId) : undefined;
+    const command = isSnowflake(commandId)
+      ? this.ctx.store.interactions.getCommand(applicationId, commandId)
+      : undefined;
     if (!command || (command.guildId !== null && command.guildId !== guild.id)) throw CommandErrors.unknownCommand();
   }
 
@@ -129,7 +180,12 @@ export class CommandPermissionService {
     for (const [index, overwrite] of permissions.entries()) {
       const at = ['permissions', index, 'id'];
       const key = `${overwrite.type}:${overwrite.id}`;
-      if (seen.has(key)) throw fieldError(at, 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE', 'Each role, user or channel may appear once.');
+      if (seen.has(key))
+        throw fieldError(
+          at,
+          'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE',
+          'Each role, user or channel may appear once.',
+        );
       seen.add(key);
       const known =
         overwrite.type === CommandPermissionType.ROLE
@@ -137,7 +193,12 @@ export class CommandPermissionService {
           : overwrite.type === CommandPermissionType.USER
             ? this.ctx.store.users.get(overwrite.id) !== undefined
             : overwrite.id === allChannelsId(guild.id) || this.guilds.channelInGuild(guild, overwrite.id) !== undefined;
-      if (!known) throw fieldError(at, 'APPLICATION_COMMAND_PERMISSIONS_UNKNOWN_TARGET', 'Unknown role, user or channel for this guild.');
+      if (!known)
+        throw fieldError(
+          at,
+          'APPLICATION_COMMAND_PERMISSIONS_UNKNOWN_TARGET',
+          'Unknown role, user or channel for this guild.',
+        );
     }
   }
 }

@@ -63,10 +63,15 @@ export const optionSchema: z.ZodType<CommandOptionInput> = z.lazy(() =>
   }),
 );
 
-const uniqueInts = (values: readonly number[]) => z.array(z.literal(values as number[])).min(1).max(values.length).refine((list) => new Set(list).size === list.length, {
-  message: 'Values must be unique.',
-  params: { code: 'BASE_TYPE_INVALID' },
-});
+const uniqueInts = (values: readonly number[]) =>
+  z
+    .array(z.literal(values as number[]))
+    .min(1)
+    .max(values.length)
+    .refine((list) => new Set(list).size === list.length, {
+      message: 'Values must be unique.',
+      params: { code: 'BASE_TYPE_INVALID' },
+    });
 
 export const commandSchema = z.object({
   name: z.string().min(1).max(32),

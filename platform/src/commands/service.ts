@@ -8,7 +8,14 @@ import { fieldError } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
 import type { CommandRecord, CommandType as StoredType } from '../store/interaction-types.js';
 import { checkCommand, COMMAND_LIMITS } from './rules.js';
-import { CommandType, EntryPointHandler, InteractionContext, IntegrationType, type CommandInput, type CommandPatch } from './schemas.js';
+import {
+  CommandType,
+  EntryPointHandler,
+  InteractionContext,
+  IntegrationType,
+  type CommandInput,
+  type CommandPatch,
+} from './schemas.js';
 import { publishedError } from '../http/published-errors.js';
 import { isSnowflake } from '../ids/snowflake.js';
 
@@ -18,8 +25,7 @@ export const APPLICATION_FLAG_EMBEDDED = 1 << 17;
 export const CommandErrors = {
   unknownCommand: () => publishedError('UNKNOWN_COMMAND'),
   tooMany: () => publishedError('MAX_COMMANDS'),
-  entryPointRemovedInBulk: () =>
-    publishedError('ENTRY_POINT_IN_BULK'),
+  entryPointRemovedInBulk: () => publishedError('ENTRY_POINT_IN_BULK'),
 };
 
 export type CommandJson = ReturnType<typeof commandJson>;
@@ -60,15 +66,27 @@ export class CommandService {
   }
 
   /** POST: a command of the same name and type in the scope is overwritten (`created` false → 200, else 201). */
-  create(app: ApplicationRecord, guildId: string | null, input: CommandInput): { command: CommandRecord; created: boolean } {
+  create(
+    app: ApplicationRecord,
+    guildId: string | null,
+    input: CommandInput,
+  ): { command: CommandRecord; created: boolean } {
     this.checkScope(app, guildId, input, []);
     const store = this.ctx.store.interactions;
     const existing = store.findCommand(app.id, guildId, input.type, input.name);
-    if (!existing && input.type !== CommandType.PRIMARY_ENTRY_POINT && store.countCommands(app.id, guildId, input.type) >= COMMAND_LIMITS[input.type]!) {
+    if (
+      !existing &&
+      input.type !== CommandType.PRIMARY_ENTRY_POINT &&
+      store.countCommands(app.id, guildId, input.type) >= COMMAND_LIMITS[input.type]!
+    ) {
       throw CommandErrors.tooMany();
     }
     // One entry point per application, whatever its name.
-    if (input.type === CommandType.PRIMARY_ENTRY_POINT && !existing && store.countCommands(app.id, null, CommandType.PRIMARY_ENTRY_POINT) >= 1) {
+    if (
+      input.type === CommandType.PRIMARY_ENTRY_POINT &&
+      !existing &&
+      store.countCommands(app.id, null, CommandType.PRIMARY_ENTRY_POINT) >= 1
+    ) {
       throw CommandErrors.tooMany();
     }
     const command = this.record(app, guildId, input, existing?.id);
@@ -83,20 +101,32 @@ export class CommandService {
     const merged: CommandInput = {
       type: current.type,
       name: patch.name ?? current.name,
-      name_localizations: patch.name_localizations !== undefined ? patch.name_localizations : (body.name_localizations as Record<string, string> | null),
+      name_localizations:
+        patch.name_localizations !== undefined
+          ? patch.name_localizations
+          : (body.name_localizations as Record<string, string> | null),
       description: patch.description ?? (body.description as string | undefined),
-      description_localizations: patch.description_localizations !== undefined ? patch.description_localizations : (body.description_localizations as Record<string, string> | null),
+      description_localizations:
+        patch.description_localizations !== undefined
+          ? patch.description_localizations
+          : (body.description_localizations as Record<string, string> | null),
       options: (patch.options ?? body.options) as CommandInput['options'],
-      default_member_permissions: patch.default_member_permissions !== undefined ? patch.default_member_permissions : (body.default_member_permissions as string | null),
+      default_member_permissions:
+        patch.default_member_permissions !== undefined
+          ? patch.default_member_permissions
+          : (body.default_member_permissions as string | null),
       dm_permission: patch.dm_permission,
       integration_types: patch.integration_types ?? (body.integration_types as number[]),
-      contexts: patch.contexts ?? (patch.dm_permission !== undefined && patch.dm_permission !== null ? undefined : (body.contexts as number[])),
+      contexts:
+        patch.contexts ??
+        (patch.dm_permission !== undefined && patch.dm_permission !== null ? undefined : (body.contexts as number[])),
       nsfw: patch.nsfw ?? (body.nsfw as boolean | undefined),
       ...((patch.handler ?? body.handler) !== undefined && { handler: (patch.handler ?? body.handler) as 1 | 2 }),
     };
     this.checkScope(app, guildId, merged, []);
     const clash = this.ctx.store.interactions.findCommand(app.id, guildId, current.type, merged.name);
-    if (clash && clash.id !== current.id) throw fieldError(['name'], 'APPLICATION_COMMAND_ALREADY_EXISTS', 'Application command names must be unique');
+    if (clash && clash.id !== current.id)
+      throw fieldError(['name'], 'APPLICATION_COMMAND_ALREADY_EXISTS', 'Application command names must be unique');
     const command = this.record(app, guildId, merged, current.id);
     this.ctx.store.transaction(() => {
       this.ctx.store.interactions.upsertCommand(command);
@@ -126,20 +156,34 @@ export class CommandService {
     for (const [index, input] of inputs.entries()) {
       this.checkScope(app, guildId, input, [index]);
       const key = `${input.type}:${input.name}`;
-      if (seen.has(key)) throw fieldError([index, 'name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', 'Application command names must be unique');
+      if (seen.has(key))
+        throw fieldError(
+          [index, 'name'],
+          'APPLICATION_COMMANDS_DUPLICATE_NAME',
+          'Application command names must be unique',
+        );
       seen.add(key);
       counts.set(input.type, (counts.get(input.type) ?? 0) + 1);
     }
     for (const [type, count] of counts) if (count > COMMAND_LIMITS[type]!) throw CommandErrors.tooMany();
     const existing = store.listCommands(app.id, guildId);
-    if (existing.some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT) && !counts.has(CommandType.PRIMARY_ENTRY_POINT)) {
+    if (
+      existing.some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT) &&
+      !counts.has(CommandType.PRIMARY_ENTRY_POINT)
+    ) {
       throw CommandErrors.entryPointRemovedInBulk();
     }
     const byKey = new Map(existing.map((c) => [`${c.type}:${c.name}`, c]));
     // The entry point keeps its id across a rename: there is only one.
     const entryPoint = existing.find((c) => c.type === CommandType.PRIMARY_ENTRY_POINT);
     const records = inputs.map((input) =>
-      this.record(app, guildId, input, byKey.get(`${input.type}:${input.name}`)?.id ?? (input.type === CommandType.PRIMARY_ENTRY_POINT ? entryPoint?.id : undefined)),
+      this.record(
+        app,
+        guildId,
+        input,
+        byKey.get(`${input.type}:${input.name}`)?.id ??
+          (input.type === CommandType.PRIMARY_ENTRY_POINT ? entryPoint?.id : undefined),
+      ),
     );
     const kept = new Map(records.map((record) => [record.id, record.name]));
     this.ctx.store.transaction(() => {
@@ -158,22 +202,46 @@ export class CommandService {
   ensureDefaultEntryPoint(app: ApplicationRecord): CommandRecord | undefined {
     const store = this.ctx.store.interactions;
     if (store.countCommands(app.id, null, CommandType.PRIMARY_ENTRY_POINT) > 0) return undefined;
-    const command = this.record(app, null, { type: CommandType.PRIMARY_ENTRY_POINT, name: 'Launch', handler: EntryPointHandler.DISCORD_LAUNCH_ACTIVITY }, undefined);
+    const command = this.record(
+      app,
+      null,
+      { type: CommandType.PRIMARY_ENTRY_POINT, name: 'Launch', handler: EntryPointHandler.DISCORD_LAUNCH_ACTIVITY },
+      undefined,
+    );
     store.upsertCommand(command);
     return command;
   }
 
-  private checkScope(app: ApplicationRecord, guildId: string | null, input: CommandInput, path: Array<string | number>): void {
+  private checkScope(
+    app: ApplicationRecord,
+    guildId: string | null,
+    input: CommandInput,
+    path: Array<string | number>,
+  ): void {
     checkCommand(path, input);
     if (input.type !== CommandType.PRIMARY_ENTRY_POINT) return;
-    if (guildId !== null) throw fieldError([...path, 'type'], 'APPLICATION_COMMAND_ENTRY_POINT_GLOBAL_ONLY', 'Entry point commands can only be global.');
+    if (guildId !== null)
+      throw fieldError(
+        [...path, 'type'],
+        'APPLICATION_COMMAND_ENTRY_POINT_GLOBAL_ONLY',
+        'Entry point commands can only be global.',
+      );
     if ((app.flags & APPLICATION_FLAG_EMBEDDED) === 0) {
-      throw fieldError([...path, 'type'], 'APPLICATION_COMMAND_ENTRY_POINT_REQUIRES_ACTIVITIES', 'Entry point commands need activities enabled.');
+      throw fieldError(
+        [...path, 'type'],
+        'APPLICATION_COMMAND_ENTRY_POINT_REQUIRES_ACTIVITIES',
+        'Entry point commands need activities enabled.',
+      );
     }
   }
 
   /** The stored form: defaults filled in, the deprecated dm_permission turned into contexts. */
-  private record(app: ApplicationRecord, guildId: string | null, input: CommandInput, id: string | undefined): CommandRecord {
+  private record(
+    app: ApplicationRecord,
+    guildId: string | null,
+    input: CommandInput,
+    id: string | undefined,
+  ): CommandRecord {
     const installContexts = this.ctx.store.interactions.settings(app.id).installContexts;
     const integrationTypes = input.integration_types ?? installContexts;
     // Defaults (PROTOCOL.md §17.1): guilds and the bot's DM; group DMs too when the app can be user-installed.
@@ -188,7 +256,8 @@ export class CommandService {
       name: input.name,
       version: this.ctx.ids.next(),
       body: {
-        ...(input.description !== undefined && input.type === CommandType.CHAT_INPUT && { description: input.description }),
+        ...(input.description !== undefined &&
+          input.type === CommandType.CHAT_INPUT && { description: input.description }),
         ...(input.name_localizations != null && { name_localizations: input.name_localizations }),
         ...(input.description_localizations != null && { description_localizations: input.description_localizations }),
         ...(input.options !== undefined && input.type === CommandType.CHAT_INPUT && { options: input.options }),

@@ -27,7 +27,9 @@ export function applyConfig(ctx: PlatformContext, input: PlatformConfig): Applic
   try {
     return ctx.store.transaction(() => {
       const users = config.users.map((user, index) => at(['users', index], () => upsertUserBase(ctx, user)));
-      const apps = config.applications.map((app, index) => at(['applications', index], () => upsertApplication(ctx, app).app));
+      const apps = config.applications.map((app, index) =>
+        at(['applications', index], () => upsertApplication(ctx, app).app),
+      );
       config.guilds.forEach((guild, index) => at(['guilds', index], () => upsertGuild(ctx, guild)));
       config.users.forEach((user, index) => at(['users', index], () => applyUserReferences(ctx, users[index]!, user)));
       return apps;

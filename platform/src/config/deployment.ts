@@ -36,7 +36,8 @@ export function resolveDeployment({ flags, env, file }: DeploymentSources): Depl
   let config: Record<string, unknown> | undefined;
   let fromFile: z.output<typeof fileKeysSchema> = {};
   if (file !== undefined) {
-    if (typeof file !== 'object' || file === null || Array.isArray(file)) throw new Error('config file: expected a JSON object');
+    if (typeof file !== 'object' || file === null || Array.isArray(file))
+      throw new Error('config file: expected a JSON object');
     const { database, broker, ...rest } = file as Record<string, unknown>;
     const parsed = fileKeysSchema.safeParse({ database, broker });
     if (!parsed.success) {
@@ -52,14 +53,25 @@ export function resolveDeployment({ flags, env, file }: DeploymentSources): Depl
   const envDatabase = env[DEPLOYMENT_ENV.database];
   const envBroker = env[DEPLOYMENT_ENV.broker];
   const database =
-    flags.db !== undefined ? { value: flags.db, from: 'flag' as const }
-    : envDatabase !== undefined ? { value: envDatabase, from: 'env' as const }
-    : fromFile.database !== undefined ? { value: fromFile.database, from: 'config file' as const }
-    : { value: DEFAULT_DATABASE_FILE, from: 'default' as const };
+    flags.db !== undefined
+      ? { value: flags.db, from: 'flag' as const }
+      : envDatabase !== undefined
+        ? { value: envDatabase, from: 'env' as const }
+        : fromFile.database !== undefined
+          ? { value: fromFile.database, from: 'config file' as const }
+          : { value: DEFAULT_DATABASE_FILE, from: 'default' as const };
   const broker =
-    flags.broker !== undefined ? { value: flags.broker, from: 'flag' as const }
-    : envBroker !== undefined ? { value: envBroker, from: 'env' as const }
-    : fromFile.broker !== undefined ? { value: fromFile.broker, from: 'config file' as const }
-    : { value: undefined, from: 'none' as const };
-  return { database: database.value, broker: broker.value, from: { database: database.from, broker: broker.from }, config };
+    flags.broker !== undefined
+      ? { value: flags.broker, from: 'flag' as const }
+      : envBroker !== undefined
+        ? { value: envBroker, from: 'env' as const }
+        : fromFile.broker !== undefined
+          ? { value: fromFile.broker, from: 'config file' as const }
+          : { value: undefined, from: 'none' as const };
+  return {
+    database: database.value,
+    broker: broker.value,
+    from: { database: database.from, broker: broker.from },
+    config,
+  };
 }

@@ -17,7 +17,12 @@ export function ensureDevEnvironment(ctx: PlatformContext): { app: ApplicationRe
     const known = knownId ? ctx.store.applications.get(knownId) : undefined;
     if (known) return { app: withWebhookUrl(ctx, known), created: false };
 
-    const userConfig = userConfigSchema.parse({ username: 'dev_user', global_name: 'Dev User', email: 'dev_user@example.com', primary_guild: 'Dev Guild' });
+    const userConfig = userConfigSchema.parse({
+      username: 'dev_user',
+      global_name: 'Dev User',
+      email: 'dev_user@example.com',
+      primary_guild: 'Dev Guild',
+    });
     const user = upsertUserBase(ctx, userConfig);
     upsertGuild(
       ctx,

@@ -5,7 +5,10 @@ import type { GuildConfig } from './schema.js';
 import { resolveApplication, resolveUser } from './references.js';
 import { everyoneRole } from '../bot-api/guilds/permissions.js';
 
-/** Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels; idempotent. */
+/**
+ * Creates or updates (by id, else name) a guild with its members (users and applications' bots) and channels;
+ * idempotent.
+ */
 export function upsertGuild(ctx: PlatformKernel, config: GuildConfig): GuildRecord {
   const errors: ErrorTree = {};
   let failed = false;
@@ -33,7 +36,10 @@ export function upsertGuild(ctx: PlatformKernel, config: GuildConfig): GuildReco
   const categoryNames = new Set(config.channels.filter((c) => c.type === 4).map((c) => c.name));
   config.channels.forEach((channel, index) => {
     if (channel.parent !== null && !categoryNames.has(channel.parent)) {
-      addFieldError(errors, ['channels', index, 'parent'], { code: 'UNKNOWN_CHANNEL', message: 'Parent must be a category channel of this guild.' });
+      addFieldError(errors, ['channels', index, 'parent'], {
+        code: 'UNKNOWN_CHANNEL',
+        message: 'Parent must be a category channel of this guild.',
+      });
       failed = true;
     }
   });
@@ -41,7 +47,10 @@ export function upsertGuild(ctx: PlatformKernel, config: GuildConfig): GuildReco
     role.members.map((ref, index) => {
       const id = resolveUser(ctx, ref)?.id ?? resolveApplication(ctx, ref)?.botUserId;
       if (!id) {
-        addFieldError(errors, ['roles', roleIndex, 'members', index], { code: 'UNKNOWN_USER', message: 'Unknown user.' });
+        addFieldError(errors, ['roles', roleIndex, 'members', index], {
+          code: 'UNKNOWN_USER',
+          message: 'Unknown user.',
+        });
         failed = true;
       }
       return id;
@@ -49,7 +58,8 @@ export function upsertGuild(ctx: PlatformKernel, config: GuildConfig): GuildReco
   );
   if (failed) throw invalidFormBody(errors);
 
-  const existing = (config.id ? ctx.store.guilds.get(config.id) : undefined) ?? ctx.store.guilds.findByName(config.name);
+  const existing =
+    (config.id ? ctx.store.guilds.get(config.id) : undefined) ?? ctx.store.guilds.findByName(config.name);
   const guild: GuildRecord = {
     id: existing?.id ?? config.id ?? ctx.ids.next(),
     name: config.name,
@@ -84,14 +94,24 @@ export function upsertGuild(ctx: PlatformKernel, config: GuildConfig): GuildReco
 }
 
 /** Roles (by id, else name) and their holders; every member gets a profile row with its join time. */
-function applyRoles(ctx: PlatformKernel, guild: GuildRecord, config: GuildConfig, holders: Array<Array<string | undefined>>): void {
+function applyRoles(
+  ctx: PlatformKernel,
+  guild: GuildRecord,
+  config: GuildConfig,
+  holders: Array<Array<string | undefined>>,
+): void {
   const store = ctx.store.botGuilds;
   if (config.everyone_permissions !== undefined) {
-    store.upsertRole({ ...everyoneRole(guild, store.getRole(guild.id, guild.id)), permissions: config.everyone_permissions });
+    store.upsertRole({
+      ...everyoneRole(guild, store.getRole(guild.id, guild.id)),
+      permissions: config.everyone_permissions,
+    });
   }
   const existing = store.listRoles(guild.id);
   const roleIds = config.roles.map((role, index) => {
-    const current = existing.find((r) => (role.id !== undefined ? r.id === role.id : r.name === role.name && r.id !== guild.id));
+    const current = existing.find((r) =>
+      role.id !== undefined ? r.id === role.id : r.name === role.name && r.id !== guild.id,
+    );
     const id = current?.id ?? role.id ?? ctx.ids.next();
     store.upsertRole({
       id,

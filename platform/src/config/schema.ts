@@ -33,7 +33,11 @@ export const applicationConfigSchema = z.object({
   bot_token: z.string().min(24).max(256).optional(),
   redirect_uris: z.array(z.string().min(1).max(2048)).max(20).default([]),
   public_client: z.boolean().default(false),
-  webhook_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().default(null),
+  webhook_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .default(null),
   /** Parent application (id or name) for publisher-level linking. */
   parent: z.string().min(1).max(64).nullable().default(null),
   identify_premium_approved: z.boolean().default(false),
@@ -45,14 +49,23 @@ export const applicationConfigSchema = z.object({
   /** Image (asset key or URL) of game invites whose activity has no `invite_cover_image`. */
   cover_image: z.string().min(1).max(300).nullable().default(null),
   /** Application flags as published (e.g. GATEWAY_GUILD_MEMBERS 1<<14); OR-ed with the toggles below. */
-  flags: z.number().int().min(0).max(2 ** 31 - 1).default(0),
+  flags: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(0),
   /**
    * The portal's privileged-intent toggles. An application below 10,000 users gets the `_LIMITED` flag of each
    * (GATEWAY_PRESENCE_LIMITED 1<<13, GATEWAY_GUILD_MEMBERS_LIMITED 1<<15, GATEWAY_MESSAGE_CONTENT_LIMITED 1<<19),
    * which allows the intent like the full flag (PROTOCOL.md §14.1).
    */
   privileged_intents: z
-    .object({ presence: z.boolean().default(false), guild_members: z.boolean().default(false), message_content: z.boolean().default(false) })
+    .object({
+      presence: z.boolean().default(false),
+      guild_members: z.boolean().default(false),
+      message_content: z.boolean().default(false),
+    })
     .default({ presence: false, guild_members: false, message_content: false }),
   /**
    * Default install params per installation context, as `PATCH /applications/@me` takes them (PROTOCOL.md §14.1).
@@ -77,7 +90,9 @@ export const connectionConfigSchema = z.object({
 
 export const userConfigSchema = z.object({
   id: snowflakeSchema.optional(),
-  username: z.string().regex(/^[a-z0-9_.]{2,32}$/, { message: 'Username must be 2–32 characters of a–z, 0–9, _ and .' }),
+  username: z
+    .string()
+    .regex(/^[a-z0-9_.]{2,32}$/, { message: 'Username must be 2–32 characters of a–z, 0–9, _ and .' }),
   global_name: z.string().min(1).max(32).nullable().default(null),
   email: z.email().max(320).nullable().default(null),
   verified: z.boolean().default(true),
@@ -106,7 +121,10 @@ export const roleConfigSchema = z.object({
   id: snowflakeSchema.optional(),
   name: z.string().min(1).max(100),
   /** Permission bits as a decimal string. */
-  permissions: z.string().regex(/^\d{1,16}$/).default('0'),
+  permissions: z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .default('0'),
   color: z.number().int().min(0).max(0xffffff).default(0),
   hoist: z.boolean().default(false),
   mentionable: z.boolean().default(false),
@@ -131,13 +149,20 @@ export const guildConfigSchema = z.object({
   /** Roles above @everyone, lowest first (PROTOCOL.md §14.2). */
   roles: z.array(roleConfigSchema).max(250).default([]),
   /** @everyone's permissions (default: the published default set). */
-  everyone_permissions: z.string().regex(/^\d{1,16}$/).optional(),
+  everyone_permissions: z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .optional(),
 });
 
 /** The developer portal's account (PROTOCOL.md §15): a name and a scrypt hash, never the password itself. */
 export const developerAccountSchema = z.object({
-  username: z.string().regex(/^[a-z0-9_.]{2,32}$/, { message: 'Username must be 2–32 characters of a–z, 0–9, _ and .' }),
-  password_hash: z.string().regex(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/, { message: 'Must be scrypt$<32 hex salt>$<64 hex hash>.' }),
+  username: z
+    .string()
+    .regex(/^[a-z0-9_.]{2,32}$/, { message: 'Username must be 2–32 characters of a–z, 0–9, _ and .' }),
+  password_hash: z
+    .string()
+    .regex(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/, { message: 'Must be scrypt$<32 hex salt>$<64 hex hash>.' }),
 });
 
 export const platformConfigSchema = z.object({

@@ -8,7 +8,8 @@ import { resolveApplication, resolveGuild } from './references.js';
 
 /** Creates or updates (by id, else username) a full user account from config; idempotent. */
 export function upsertUserBase(ctx: PlatformKernel, config: UserConfig): UserRecord {
-  const existing = (config.id ? ctx.store.users.get(config.id) : undefined) ?? ctx.store.users.findByUsername(config.username);
+  const existing =
+    (config.id ? ctx.store.users.get(config.id) : undefined) ?? ctx.store.users.findByUsername(config.username);
   const fields = {
     username: config.username,
     globalName: config.global_name,
@@ -56,7 +57,10 @@ export function applyUserReferences(ctx: PlatformKernel, user: UserRecord, confi
     if (connection.publisher_application === null) return null;
     const app = resolveApplication(ctx, connection.publisher_application);
     if (!app) {
-      addFieldError(errors, ['connections', index, 'publisher_application'], { code: 'UNKNOWN_APPLICATION', message: 'Unknown application.' });
+      addFieldError(errors, ['connections', index, 'publisher_application'], {
+        code: 'UNKNOWN_APPLICATION',
+        message: 'Unknown application.',
+      });
       failed = true;
     }
     return app?.id ?? null;

@@ -23,7 +23,13 @@ export async function generateSelfSignedCertificate(now: Date = new Date()): Pro
       { name: 'basicConstraints', cA: true, critical: true },
       { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
     ],
   });
   return { key: pems.private, cert: pems.cert };

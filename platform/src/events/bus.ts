@@ -84,5 +84,6 @@ export class EventBus {
 
 /** A malformed name would reach clients as-is; catching it here points at the publisher, not at a socket. */
 function checkName(event: BusEvent): void {
-  if (!EVENT_NAME.test(event.t)) throw new TypeError(`event name must be UPPER_SNAKE_CASE, got ${JSON.stringify(event.t)}`);
+  if (!EVENT_NAME.test(event.t))
+    throw new TypeError(`event name must be UPPER_SNAKE_CASE, got ${JSON.stringify(event.t)}`);
 }

@@ -45,7 +45,9 @@ export class NodeLiveness {
     private readonly logger: Logger,
   ) {
     if (!(options.heartbeatMs > 0) || !(options.ttlMs > options.heartbeatMs)) {
-      throw new Error(`invalid node liveness: ttlMs (${options.ttlMs}) must exceed heartbeatMs (${options.heartbeatMs}) > 0`);
+      throw new Error(
+        `invalid node liveness: ttlMs (${options.ttlMs}) must exceed heartbeatMs (${options.heartbeatMs}) > 0`,
+      );
     }
   }
 
@@ -77,7 +79,7 @@ export class NodeLiveness {
   }
 
   private async beat(): Promise<void> {
-    if (this.beating) return;  // a slow broker: one heartbeat at a time
+    if (this.beating) return; // a slow broker: one heartbeat at a time
     this.beating = true;
     try {
       await this.register();
@@ -88,7 +90,10 @@ export class NodeLiveness {
         const [error, exists] = replies[i] ?? [new Error('no reply'), 1];
         if (error || exists !== 0 || this.declared.has(node)) return;
         this.declared.add(node);
-        this.logger.warn({ node }, 'broker: a node stopped refreshing its liveness key; its sessions and calls are dropped');
+        this.logger.warn(
+          { node },
+          'broker: a node stopped refreshing its liveness key; its sessions and calls are dropped',
+        );
         this.appendDown(node);
       });
     } catch (error) {

@@ -11,7 +11,15 @@
  */
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ChannelHandlers, newNodeId, NODES_CHANNEL, type ClusterLog, type LogHandler, type LogSubscription, type NodeDownEntry } from './cluster-log.js';
+import {
+  ChannelHandlers,
+  newNodeId,
+  NODES_CHANNEL,
+  type ClusterLog,
+  type LogHandler,
+  type LogSubscription,
+  type NodeDownEntry,
+} from './cluster-log.js';
 import { DEFAULT_LIVENESS, NodeLiveness, type LivenessOptions } from './node-liveness.js';
 
 /** The stream's key (a Redis database is one deployment; use the URL's database number to share a server). */
@@ -38,14 +46,19 @@ export function parseBrokerUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`invalid broker URL ${JSON.stringify(redactUrl(url))}: expected redis://[user:password@]host[:port][/db] or rediss://…`);
+    throw new Error(
+      `invalid broker URL ${JSON.stringify(redactUrl(url))}: expected redis://[user:password@]host[:port][/db] or rediss://…`,
+    );
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new Error(`unsupported broker URL scheme ${JSON.stringify(parsed.protocol)}: expected redis:// or rediss:// (TLS)`);
+    throw new Error(
+      `unsupported broker URL scheme ${JSON.stringify(parsed.protocol)}: expected redis:// or rediss:// (TLS)`,
+    );
   }
   if (!parsed.hostname) throw new Error('invalid broker URL: no host');
   const db = parsed.pathname.replace(/^\//, '');
-  if (db !== '' && !/^\d{1,2}$/.test(db)) throw new Error(`invalid broker URL: database ${JSON.stringify(db)} is not a number`);
+  if (db !== '' && !/^\d{1,2}$/.test(db))
+    throw new Error(`invalid broker URL: database ${JSON.stringify(db)} is not a number`);
   return parsed;
 }
 
@@ -89,14 +102,25 @@ export class RedisLog implements ClusterLog {
     private readonly maxLength: number,
     livenessOptions: LivenessOptions,
   ) {
-    this.liveness = new NodeLiveness(writer, this.nodeId, livenessOptions, (node) => this.append(NODES_CHANNEL, { op: 'down', node } satisfies NodeDownEntry), logger);
+    this.liveness = new NodeLiveness(
+      writer,
+      this.nodeId,
+      livenessOptions,
+      (node) => this.append(NODES_CHANNEL, { op: 'down', node } satisfies NodeDownEntry),
+      logger,
+    );
   }
 
   /**
    * Connects, failing start-up clearly when the broker cannot be reached, and registers the node's liveness key;
    * start() then starts reading.
    */
-  static async connect(url: string, logger: Logger, maxLength = DEFAULT_LOG_MAX_LENGTH, liveness: LivenessOptions = DEFAULT_LIVENESS): Promise<RedisLog> {
+  static async connect(
+    url: string,
+    logger: Logger,
+    maxLength = DEFAULT_LOG_MAX_LENGTH,
+    liveness: LivenessOptions = DEFAULT_LIVENESS,
+  ): Promise<RedisLog> {
     parseBrokerUrl(url);
     const failures: Error[] = [];
     const clients = [newClient(url, logger, failures), newClient(url, logger, failures)] as const;
@@ -106,7 +130,10 @@ export class RedisLog implements ClusterLog {
       clients.forEach((client) => client.disconnect());
       // The socket error (ECONNREFUSED, TLS, auth) says more than the client's "Connection is closed".
       const cause = failures[0] ?? error;
-      throw new Error(`cannot reach the broker at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause: error });
+      throw new Error(
+        `cannot reach the broker at ${redactUrl(url)}: ${cause instanceof Error ? cause.message : String(cause)}`,
+        { cause: error },
+      );
     }
     const log = new RedisLog(clients[0], clients[1], logger, maxLength, liveness);
     await log.liveness.register();
@@ -137,7 +164,9 @@ export class RedisLog implements ClusterLog {
       .then((id) => {
         if (id && compareIds(id, this.lastAppended) > 0) this.lastAppended = id;
       })
-      .catch((error: unknown) => this.logger.error({ err: error, channel }, 'broker: an entry could not be appended (lost)'))
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, channel }, 'broker: an entry could not be appended (lost)'),
+      )
       .finally(() => {
         this.pendingAppends--;
         this.notifyCaughtUp();
@@ -184,7 +213,15 @@ export class RedisLog implements ClusterLog {
     while (!this.stopping) {
       let reply: Array<[string, Array<[string, string[]]>]> | null;
       try {
-        reply = (await this.reader.xread('COUNT', READ_BATCH, 'BLOCK', 0, 'STREAMS', LOG_STREAM_KEY, this.lastRead)) as typeof reply;
+        reply = (await this.reader.xread(
+          'COUNT',
+          READ_BATCH,
+          'BLOCK',
+          0,
+          'STREAMS',
+          LOG_STREAM_KEY,
+          this.lastRead,
+        )) as typeof reply;
       } catch (error) {
         if (this.stopping) return;
         // ioredis reconnects on its own; the next XREAD continues from lastRead.
@@ -212,7 +249,8 @@ export class RedisLog implements ClusterLog {
       return;
     }
     this.liveness.saw(entry.n);
-    if (entry.c === NODES_CHANNEL && (entry.p as NodeDownEntry | null)?.op === 'down') this.liveness.wentDown((entry.p as NodeDownEntry).node);
+    if (entry.c === NODES_CHANNEL && (entry.p as NodeDownEntry | null)?.op === 'down')
+      this.liveness.wentDown((entry.p as NodeDownEntry).node);
     const errors = this.handlers.run(entry.c, entry.p, entry.n === this.nodeId, compareIds(id, this.startId) <= 0);
     for (const error of errors) this.logger.error({ err: error, channel: entry.c }, 'broker: a log handler failed');
   }

@@ -67,8 +67,14 @@ export class ClusterSessions {
   ) {
     // History too: a node that starts later learns the sessions of the nodes already running.
     this.unsubscribe = [
-      log.on<SessionsEntry>(CHANNEL, (entry, origin, fromHistory) => this.apply(entry, origin, fromHistory), { history: true }),
-      log.on<NodeDownEntry>(NODES_CHANNEL, (entry, origin, fromHistory) => this.nodeDown(entry.node, origin, fromHistory), { history: true }),
+      log.on<SessionsEntry>(CHANNEL, (entry, origin, fromHistory) => this.apply(entry, origin, fromHistory), {
+        history: true,
+      }),
+      log.on<NodeDownEntry>(
+        NODES_CHANNEL,
+        (entry, origin, fromHistory) => this.nodeDown(entry.node, origin, fromHistory),
+        { history: true },
+      ),
     ];
   }
 
@@ -185,6 +191,9 @@ export class ClusterSessions {
   }
 
   private changed(identity: GatewayIdentity, present: boolean, origin: boolean, fromHistory: boolean): void {
-    this.events.pairChanged({ userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present, fromHistory }, origin);
+    this.events.pairChanged(
+      { userId: identity.userId, applicationId: identity.applicationId, kind: identity.kind, present, fromHistory },
+      origin,
+    );
   }
 }

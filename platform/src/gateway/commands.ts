@@ -3,7 +3,14 @@
  * the gateway must do (go ahead, close with a code, or answer op 9). gateway.ts applies the outcome.
  */
 import { Close, MAX_INTENTS, PRIVILEGED_INTENTS } from './protocol.js';
-import { heartbeatSchema, identifySchema, presenceSchema, resumeSchema, type Identify, type Presence } from './schemas.js';
+import {
+  heartbeatSchema,
+  identifySchema,
+  presenceSchema,
+  resumeSchema,
+  type Identify,
+  type Presence,
+} from './schemas.js';
 import type { Session } from './session.js';
 import type { GatewayIdentity } from './types.js';
 
@@ -16,7 +23,9 @@ export function parseHeartbeat(d: unknown): { seq: number | null } | Refusal {
 
 export function parsePresence(d: unknown): { presence: Presence } | Refusal {
   const parsed = presenceSchema.safeParse(d);
-  return parsed.success ? { presence: parsed.data } : { close: Close.UnknownOpcode, reason: 'Invalid presence payload.' };
+  return parsed.success
+    ? { presence: parsed.data }
+    : { close: Close.UnknownOpcode, reason: 'Invalid presence payload.' };
 }
 
 /** Identify: shape (4001), token (4004), shard (4010), intents (4013/4014) — in the order the server checks them. */
@@ -31,7 +40,8 @@ export function checkIdentify(
   if (!identity) return { close: Close.AuthenticationFailed, reason: 'Authentication failed.' };
   if (identify.shard) {
     const [shardId, shardCount] = identify.shard;
-    if (shardCount < 1 || shardId < 0 || shardId >= shardCount) return { close: Close.InvalidShard, reason: 'Invalid shard.' };
+    if (shardCount < 1 || shardId < 0 || shardId >= shardCount)
+      return { close: Close.InvalidShard, reason: 'Invalid shard.' };
   }
   const intents = identify.intents;
   if (intents === undefined) {
@@ -39,7 +49,8 @@ export function checkIdentify(
     // (PROTOCOL-gateway.md "Identify (op 2)").
     if (identity.kind === 'bot') return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
   } else {
-    if (!Number.isInteger(intents) || intents < 0 || intents > MAX_INTENTS) return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
+    if (!Number.isInteger(intents) || intents < 0 || intents > MAX_INTENTS)
+      return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
     if (identity.kind === 'bot') {
       const flags = identity.applicationFlags ?? 0;
       if (PRIVILEGED_INTENTS.some((p) => (intents & p.intent) !== 0 && (flags & p.flags) === 0)) {
@@ -63,9 +74,7 @@ export function sessionIntents(identify: Identify, identity: GatewayIdentity, ve
 }
 
 export type ResumeDecision<S extends Session = Session> =
-  | { resume: S; seq: number }
-  | { invalidSession: true; destroy?: S }
-  | (Refusal & { destroy?: S });
+  { resume: S; seq: number } | { invalidSession: true; destroy?: S } | (Refusal & { destroy?: S });
 
 /**
  * Resume of a session held by another node: when the payload, the token and the session's owner all check out,
@@ -81,7 +90,12 @@ export function checkRemoteResume(
   const remote = findRemote(parsed.data.session_id);
   if (!remote) return null;
   const identity = authenticate(parsed.data.token);
-  if (!identity || identity.userId !== remote.identity.userId || identity.applicationId !== remote.identity.applicationId) return null;
+  if (
+    !identity ||
+    identity.userId !== remote.identity.userId ||
+    identity.applicationId !== remote.identity.applicationId
+  )
+    return null;
   return parsed.data.session_id;
 }
 
@@ -104,7 +118,8 @@ export function checkResume<S extends Session>(
   if (!session || session.userId !== identity.userId || session.applicationId !== identity.applicationId) {
     return { invalidSession: true };
   }
-  if (seq < 0 || seq > session.ring.lastSeq) return { close: Close.InvalidSeq, reason: 'Invalid seq.', destroy: session };
+  if (seq < 0 || seq > session.ring.lastSeq)
+    return { close: Close.InvalidSeq, reason: 'Invalid seq.', destroy: session };
   if (!session.ring.canReplayAfter(seq)) return { invalidSession: true, destroy: session };
   return { resume: session, seq };
 }

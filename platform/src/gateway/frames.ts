@@ -36,4 +36,7 @@ export function opFrame(op: number, d: unknown): Buffer {
 export const HEARTBEAT_ACK_FRAME = opFrame(Op.HeartbeatAck, null);
 export const HEARTBEAT_REQUEST_FRAME = opFrame(Op.Heartbeat, null);
 export const RECONNECT_FRAME = opFrame(Op.Reconnect, null);
-export const INVALID_SESSION_FRAMES = { true: opFrame(Op.InvalidSession, true), false: opFrame(Op.InvalidSession, false) };
+export const INVALID_SESSION_FRAMES = {
+  true: opFrame(Op.InvalidSession, true),
+  false: opFrame(Op.InvalidSession, false),
+};

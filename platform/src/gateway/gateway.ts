@@ -8,7 +8,15 @@ import type { WebSocket } from 'ws';
 import type { BusEvent } from '../events/bus.js';
 import { parseClientJson } from '../http/json-input.js';
 import { ClusterSessions } from './cluster-sessions.js';
-import { checkIdentify, checkRemoteResume, checkResume, parseHeartbeat, parsePresence, sessionIntents, type Refusal } from './commands.js';
+import {
+  checkIdentify,
+  checkRemoteResume,
+  checkResume,
+  parseHeartbeat,
+  parsePresence,
+  sessionIntents,
+  type Refusal,
+} from './commands.js';
 import { Connection, type ConnectionParams } from './connection.js';
 import {
   DispatchTemplate,
@@ -29,18 +37,48 @@ import { ReplayRing, type ReplayRingSnapshot } from './replay-ring.js';
 type Session = BaseSession<Connection>;
 import { envelopeSchema, type Identify, type Presence } from './schemas.js';
 import { newSession, Session as BaseSession } from './session.js';
-import type { GatewayDeps, GatewayHandle, GatewayIdentity, GatewaySessionHandle, GatewayStats, SessionFilter, SessionsChange } from './types.js';
+import type {
+  GatewayDeps,
+  GatewayHandle,
+  GatewayIdentity,
+  GatewaySessionHandle,
+  GatewayStats,
+  SessionFilter,
+  SessionsChange,
+} from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
 /** A user session's READY lists (PROTOCOL-gateway.md "READY"), empty until features fill them through readyExtras. */
-const USER_READY_DEFAULTS = { lobbies: [], relationships: [], game_relationships: [], presences: [], private_channels: [] };
+const USER_READY_DEFAULTS = {
+  lobbies: [],
+  relationships: [],
+  game_relationships: [],
+  presences: [],
+  private_channels: [],
+};
 /**
  * What the published READY of a bot carries besides its user and guilds: empty lists and settings that libraries
  * read without checking (one iterates `private_channels` and throws without it).
  */
-const BOT_READY_DEFAULTS = { private_channels: [], relationships: [], presences: [], guild_join_requests: [], user_settings: {}, session_type: 'normal' };
+const BOT_READY_DEFAULTS = {
+  private_channels: [],
+  relationships: [],
+  presences: [],
+  guild_join_requests: [],
+  user_settings: {},
+  session_type: 'normal',
+};
 /** Client opcodes of v10. Those not served yet (4, 8, 31, 43) get 4003 before Identify like any command, 4001 after. */
-const KNOWN_CLIENT_OPS = new Set<number>([Op.Heartbeat, Op.Identify, Op.PresenceUpdate, Op.VoiceStateUpdate, Op.Resume, Op.RequestGuildMembers, 31, 43]);
+const KNOWN_CLIENT_OPS = new Set<number>([
+  Op.Heartbeat,
+  Op.Identify,
+  Op.PresenceUpdate,
+  Op.VoiceStateUpdate,
+  Op.Resume,
+  Op.RequestGuildMembers,
+  31,
+  43,
+]);
 const SHUTDOWN_GRACE_MS = 2000;
 /** Unsent bytes queued for one connection beyond which it is treated as dead (slow consumer). */
 const MAX_UNSENT_BYTES = 8 * 1024 * 1024;
@@ -88,7 +126,10 @@ export class GatewayServer implements GatewayHandle {
     const outbound: Outbound = params.zlibStream
       ? new ZlibStreamOutbound(ws, socket, (error) => this.onOutboundError(conn, error))
       : new PlainOutbound(ws, socket);
-    const conn = new Connection(ws, socket, outbound, params, Date.now(), { send: this.options.sendLimit, presence: this.options.presenceLimit });
+    const conn = new Connection(ws, socket, outbound, params, Date.now(), {
+      send: this.options.sendLimit,
+      presence: this.options.presenceLimit,
+    });
     this.connections.add(conn);
     ws.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer, isBinary));
     ws.on('close', (code) => this.onSocketClose(conn, code));
@@ -102,13 +143,16 @@ export class GatewayServer implements GatewayHandle {
 
   private onMessage(conn: Connection, data: Buffer, _isBinary: boolean): void {
     if (conn.closing) return;
-    if (conn.sendLimit.take(Date.now()) > 0) return this.closeConnection(conn, Close.RateLimited, 'You are being rate limited.');
-    if (data.length > this.options.maxPayloadBytes) return this.closeConnection(conn, Close.DecodeError, 'Payload too large.');
+    if (conn.sendLimit.take(Date.now()) > 0)
+      return this.closeConnection(conn, Close.RateLimited, 'You are being rate limited.');
+    if (data.length > this.options.maxPayloadBytes)
+      return this.closeConnection(conn, Close.DecodeError, 'Payload too large.');
     // The one reading of outside JSON (http/json-input.ts): bad JSON or nesting past its depth limit is a decode
     // error; a string that is not valid Unicode (an escaped unpaired surrogate) would be stored and relayed to other
     // clients, whose strict parsers reject the whole frame, so it is refused like any invalid payload of a known op.
     const read = parseClientJson(data.toString('utf8'));
-    if (!read.ok && read.problem === 'invalid-json') return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
+    if (!read.ok && read.problem === 'invalid-json')
+      return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
     const envelope = envelopeSchema.safeParse(read.value);
     if (!envelope.success) return this.closeConnection(conn, Close.DecodeError, 'Error while decoding payload.');
     const { op, d } = envelope.data;
@@ -121,13 +165,18 @@ export class GatewayServer implements GatewayHandle {
     if (op === Op.PresenceUpdate) return this.onPresence(conn, conn.session, d);
     const outcome = this.deps.command?.({ op, d, session: this.handle(conn.session) }) ?? false;
     if (outcome === true) return;
-    return this.closeConnection(conn, Close.UnknownOpcode, outcome === 'invalid' ? 'Invalid payload.' : 'Unknown opcode.');
+    return this.closeConnection(
+      conn,
+      Close.UnknownOpcode,
+      outcome === 'invalid' ? 'Invalid payload.' : 'Unknown opcode.',
+    );
   }
 
   private onSocketClose(conn: Connection, code: number): void {
     this.connections.delete(conn);
     conn.outbound.close();
-    if (conn.awaitingHandover !== null && this.awaitingHandover.get(conn.awaitingHandover)?.conn === conn) this.awaitingHandover.delete(conn.awaitingHandover);
+    if (conn.awaitingHandover !== null && this.awaitingHandover.get(conn.awaitingHandover)?.conn === conn)
+      this.awaitingHandover.delete(conn.awaitingHandover);
     const session = conn.session;
     if (!session || conn.closing) return;
     // A client closing with 1000/1001 ends its session; any other code or a drop keeps it resumable
@@ -162,13 +211,15 @@ export class GatewayServer implements GatewayHandle {
   }
 
   private onIdentify(conn: Connection, d: unknown): void {
-    if (conn.session || conn.awaitingHandover !== null) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    if (conn.session || conn.awaitingHandover !== null)
+      return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
     const checked = checkIdentify(d, (token) => this.deps.authenticate(token));
     if ('close' in checked) return this.refuse(conn, checked);
     const { identity, identify } = checked;
     this.countIdentify(identity.applicationId);
     // Transport compression wins over per-payload compression (they are mutually exclusive).
-    if (identify.compress === true && !conn.params.zlibStream) conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
+    if (identify.compress === true && !conn.params.zlibStream)
+      conn.outbound = new PayloadZlibOutbound(conn.ws, conn.socket);
     const session = newSession<Connection>(identity, this.options.replayBufferSize);
     session.intents = sessionIntents(identify, identity, conn.params.version);
     this.registry.add(session);
@@ -182,7 +233,10 @@ export class GatewayServer implements GatewayHandle {
     this.cluster.opened(session.id, identity, session.intents, identify.presence ? presenceStep : undefined);
     conn.send(new DispatchTemplate('READY', this.readyPayload(conn, session, identify)).frame(1));
     this.deps.identified?.(this.handle(session));
-    this.deps.logger.debug({ sessionId: session.id, userId: identity.userId, kind: identity.kind }, 'gateway session identified');
+    this.deps.logger.debug(
+      { sessionId: session.id, userId: identity.userId, kind: identity.kind },
+      'gateway session identified',
+    );
     if (identify.presence) presenceStep();
   }
 
@@ -204,11 +258,17 @@ export class GatewayServer implements GatewayHandle {
 
   /** The feature-facing view of a session (GatewaySessionHandle). */
   private handle(session: Session): GatewaySessionHandle {
-    return { id: session.id, identity: session.identity, intents: session.intents, dispatch: (t, d) => session.dispatch(new DispatchTemplate(t, d)) };
+    return {
+      id: session.id,
+      identity: session.identity,
+      intents: session.intents,
+      dispatch: (t, d) => session.dispatch(new DispatchTemplate(t, d)),
+    };
   }
 
   private onResume(conn: Connection, d: unknown): void {
-    if (conn.session || conn.awaitingHandover !== null) return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
+    if (conn.session || conn.awaitingHandover !== null)
+      return this.closeConnection(conn, Close.AlreadyAuthenticated, 'Already authenticated.');
     // A session another node holds: claim it; the resume continues when its ring arrives (ringArrived).
     const remoteId = checkRemoteResume(
       d,
@@ -258,7 +318,9 @@ export class GatewayServer implements GatewayHandle {
     const waitMs = conn.presenceLimit.take(Date.now());
     if (waitMs > 0) {
       // Like the published op 8 limit, an over-limit presence is answered with RATE_LIMITED instead of a close.
-      session.dispatch(new DispatchTemplate('RATE_LIMITED', { opcode: Op.PresenceUpdate, retry_after: waitMs / 1000, meta: {} }));
+      session.dispatch(
+        new DispatchTemplate('RATE_LIMITED', { opcode: Op.PresenceUpdate, retry_after: waitMs / 1000, meta: {} }),
+      );
       return;
     }
     this.publishPresence(conn, session.identity, parsed.presence);
@@ -270,7 +332,11 @@ export class GatewayServer implements GatewayHandle {
       if (outcome === 'invalid') return this.closeConnection(conn, Close.UnknownOpcode, 'Invalid presence payload.');
       if (outcome) return;
     }
-    this.deps.bus.publish({ t: 'PRESENCE_UPDATE', d: presenceUpdate(identity, presence, Date.now()), to: { applicationId: identity.applicationId } });
+    this.deps.bus.publish({
+      t: 'PRESENCE_UPDATE',
+      d: presenceUpdate(identity, presence, Date.now()),
+      to: { applicationId: identity.applicationId },
+    });
   }
 
   // ── sessions ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -392,12 +458,22 @@ export class GatewayServer implements GatewayHandle {
   }
 
   /** session_start_limit for GET /gateway/bot (reported only; see PROTOCOL-gateway.md). */
-  sessionStartLimit(applicationId: string): { total: number; remaining: number; reset_after: number; max_concurrency: number } {
+  sessionStartLimit(applicationId: string): {
+    total: number;
+    remaining: number;
+    reset_after: number;
+    max_concurrency: number;
+  } {
     const total = this.options.sessionStartLimit;
     const entry = this.identifies.get(applicationId);
     const now = Date.now();
     if (!entry || now - entry.since >= DAY_MS) return { total, remaining: total, reset_after: 0, max_concurrency: 1 };
-    return { total, remaining: Math.max(0, total - entry.count), reset_after: DAY_MS - (now - entry.since), max_concurrency: 1 };
+    return {
+      total,
+      remaining: Math.max(0, total - entry.count),
+      reset_after: DAY_MS - (now - entry.since),
+      max_concurrency: 1,
+    };
   }
 
   // ── the shared timer ──────────────────────────────────────────────────────────────────────────────────────
@@ -443,7 +519,10 @@ export class GatewayServer implements GatewayHandle {
    * a `close` entry, and their clients, closed with a resumable code, get op 9 on resuming and identify anew.
    */
   private lostOwnSessions(ids: string[]): void {
-    this.deps.logger.error({ sessions: ids.length }, 'gateway: this node was declared down by the deployment (liveness key expired); its sessions end');
+    this.deps.logger.error(
+      { sessions: ids.length },
+      'gateway: this node was declared down by the deployment (liveness key expired); its sessions end',
+    );
     for (const id of ids) {
       const session = this.registry.get(id);
       if (!session) continue;
@@ -468,7 +547,11 @@ export class GatewayServer implements GatewayHandle {
   }
 
   stats(): GatewayStats {
-    return { connections: this.connections.size, attached: this.registry.size - this.detached.size, detached: this.detached.size };
+    return {
+      connections: this.connections.size,
+      attached: this.registry.size - this.detached.size,
+      detached: this.detached.size,
+    };
   }
 
   dropConnections(filter?: SessionFilter): void {

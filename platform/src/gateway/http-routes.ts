@@ -17,8 +17,13 @@ export function registerGatewayRoutes(scope: FastifyInstance, server: GatewaySer
     const token = header.startsWith('Bot ') ? header.slice(4) : header.startsWith('Bearer ') ? header : null;
     const identity = token ? deps.authenticate(token) : null;
     if (!identity) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
-    if (identity.kind !== 'bot') return reply.code(403).send({ message: 'Only bots can use this endpoint', code: 20002 });
-    const body: GatewayBotResponse = { url: urlFor(request), shards: 1, session_start_limit: server.sessionStartLimit(identity.applicationId) };
+    if (identity.kind !== 'bot')
+      return reply.code(403).send({ message: 'Only bots can use this endpoint', code: 20002 });
+    const body: GatewayBotResponse = {
+      url: urlFor(request),
+      shards: 1,
+      session_start_limit: server.sessionStartLimit(identity.applicationId),
+    };
     return body;
   });
 }

@@ -31,7 +31,8 @@ const DEFAULT_VERSION = '10';
  * An empty parameter (`?v=10&compress=`) counts as left out, as URL builders that always write every key send it.
  */
 function parseQuery(query: Query): { version: number; zlibStream: boolean } | null {
-  const one = (key: string) => (Array.isArray(query[key]) ? undefined : (query[key] as string | undefined) || undefined);
+  const one = (key: string) =>
+    Array.isArray(query[key]) ? undefined : (query[key] as string | undefined) || undefined;
   const v = one('v') ?? DEFAULT_VERSION;
   const encoding = one('encoding') ?? 'json';
   const compress = one('compress');
@@ -61,24 +62,25 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): Gatewa
   app.register(async (scope) => {
     // With and without the trailing slash: libraries append `/?v=10…` to the URL they were given, as the published
     // gateway's URL (`wss://gateway.discord.gg/`) is used.
-    for (const url of [GATEWAY_PATH, `${GATEWAY_PATH}/`]) scope.route({
-      method: 'GET',
-      url,
-      // A plain HTTP request (no upgrade) is answered like an unknown route, with our body (the plugin's is empty).
-      handler: async () => {
-        throw Errors.notFound();
-      },
-      wsHandler: (socket, request: FastifyRequest) => {
-        const query = parseQuery(request.query as Query);
-        if (!query) {
-          // Retrying with the same URL cannot succeed, so the refusal is terminal.
-          socket.close(Close.InvalidApiVersion, 'Invalid API version, encoding or compression.');
-          return;
-        }
-        // request.raw.socket is the upgraded TCP/TLS socket that ws now writes to.
-        server.accept(socket, request.raw.socket, { ...query, gatewayUrl: gatewayUrl(deps.publicUrl?.(), request) });
-      },
-    });
+    for (const url of [GATEWAY_PATH, `${GATEWAY_PATH}/`])
+      scope.route({
+        method: 'GET',
+        url,
+        // A plain HTTP request (no upgrade) is answered like an unknown route, with our body (the plugin's is empty).
+        handler: async () => {
+          throw Errors.notFound();
+        },
+        wsHandler: (socket, request: FastifyRequest) => {
+          const query = parseQuery(request.query as Query);
+          if (!query) {
+            // Retrying with the same URL cannot succeed, so the refusal is terminal.
+            socket.close(Close.InvalidApiVersion, 'Invalid API version, encoding or compression.');
+            return;
+          }
+          // request.raw.socket is the upgraded TCP/TLS socket that ws now writes to.
+          server.accept(socket, request.raw.socket, { ...query, gatewayUrl: gatewayUrl(deps.publicUrl?.(), request) });
+        },
+      });
     registerGatewayRoutes(scope, server, deps);
   });
 

@@ -42,7 +42,8 @@ export function resolveOptions(partial: Partial<GatewayOptions> | undefined): Ga
     presenceLimit: o.presenceLimit.count,
     presenceLimitWindow: o.presenceLimit.windowMs,
   })) {
-    if (!Number.isInteger(value) || value <= 0) throw new RangeError(`gateway option ${key} must be a positive integer`);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new RangeError(`gateway option ${key} must be a positive integer`);
   }
   return o;
 }

@@ -26,7 +26,11 @@ function activityOut(activity: Activity, identity: GatewayIdentity, now: number)
   if (activity.type !== 1 || typeof activity.url !== 'string' || !STREAM_URL.test(activity.url)) delete out.url;
   if (identity.kind === 'user' && activity.timestamps) {
     const { start, end } = activity.timestamps;
-    out.timestamps = { ...activity.timestamps, ...(start !== undefined && { start: toMs(start) }), ...(end !== undefined && { end: toMs(end) }) };
+    out.timestamps = {
+      ...activity.timestamps,
+      ...(start !== undefined && { start: toMs(start) }),
+      ...(end !== undefined && { end: toMs(end) }),
+    };
   }
   out.created_at = now;
   return out;

@@ -51,7 +51,9 @@ export class SessionRegistry<S extends Session = Session> {
     const without = to.withoutIntent ?? 0;
     // Intent-routed events go to bot sessions that asked for every bit of the intent (PROTOCOL.md §14.3).
     if (intent === undefined) return sessions;
-    return sessions.filter((s) => s.identity.kind === 'bot' && (s.intents & intent) === intent && (s.intents & without) === 0);
+    return sessions.filter(
+      (s) => s.identity.kind === 'bot' && (s.intents & intent) === intent && (s.intents & without) === 0,
+    );
   }
 
   private candidates(to: EventAudience): S[] {

@@ -54,7 +54,10 @@ export class ReplayRing {
   }
 
   snapshot(): ReplayRingSnapshot {
-    return { first: this.firstSeq, entries: [...this.after(this.firstSeq - 1)].map(([, t]) => [t.t, t.prefix.toString('utf8')]) };
+    return {
+      first: this.firstSeq,
+      entries: [...this.after(this.firstSeq - 1)].map(([, t]) => [t.t, t.prefix.toString('utf8')]),
+    };
   }
 
   static fromSnapshot(capacity: number, snapshot: ReplayRingSnapshot): ReplayRing {

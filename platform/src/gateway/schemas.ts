@@ -21,11 +21,26 @@ const activitySchema = z.looseObject({
   url: z.string().max(512).nullish(),
   state: z.string().max(128).nullish(),
   details: z.string().max(128).nullish(),
-  timestamps: z.looseObject({ start: z.int().nonnegative().optional(), end: z.int().nonnegative().optional() }).optional(),
+  timestamps: z
+    .looseObject({ start: z.int().nonnegative().optional(), end: z.int().nonnegative().optional() })
+    .optional(),
   application_id: z.string().regex(SNOWFLAKE_PATTERN).optional(),
-  party: z.looseObject({ id: z.string().max(128).optional(), size: z.tuple([z.int().nonnegative(), z.int().nonnegative()]).optional() }).optional(),
+  party: z
+    .looseObject({
+      id: z.string().max(128).optional(),
+      size: z.tuple([z.int().nonnegative(), z.int().nonnegative()]).optional(),
+    })
+    .optional(),
   flags: z.int().nonnegative().optional(),
-  buttons: z.array(z.union([z.string().min(1).max(32), z.strictObject({ label: z.string().min(1).max(32), url: z.string().min(1).max(512) })])).max(2).optional(),
+  buttons: z
+    .array(
+      z.union([
+        z.string().min(1).max(32),
+        z.strictObject({ label: z.string().min(1).max(32), url: z.string().min(1).max(512) }),
+      ]),
+    )
+    .max(2)
+    .optional(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -36,10 +51,24 @@ export const STATUSES = ['online', 'dnd', 'idle', 'invisible', 'offline'] as con
  * (and some `status`), so a missing or null field takes its neutral value instead of closing the connection.
  */
 export const presenceSchema = z.looseObject({
-  since: z.int().nonnegative().nullish().transform((since) => since ?? null),
-  activities: z.array(activitySchema).max(16).nullish().transform((activities) => activities ?? []),
-  status: z.enum(STATUSES).nullish().transform((status) => status ?? 'online'),
-  afk: z.boolean().nullish().transform((afk) => afk ?? false),
+  since: z
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((since) => since ?? null),
+  activities: z
+    .array(activitySchema)
+    .max(16)
+    .nullish()
+    .transform((activities) => activities ?? []),
+  status: z
+    .enum(STATUSES)
+    .nullish()
+    .transform((status) => status ?? 'online'),
+  afk: z
+    .boolean()
+    .nullish()
+    .transform((afk) => afk ?? false),
 });
 export type Presence = z.infer<typeof presenceSchema>;
 

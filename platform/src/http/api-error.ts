@@ -34,6 +34,8 @@ export class ApiError extends Error {
   }
 
   body(): ErrorBody {
-    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
+    return this.errors
+      ? { code: this.code, message: this.message, errors: this.errors }
+      : { code: this.code, message: this.message };
   }
 }

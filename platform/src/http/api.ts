@@ -22,13 +22,24 @@ import type { ZodTypeProvider } from './zod-schemas.js';
 export const API_PREFIX = '/api/v10';
 
 /** A fastify scope whose route schemas are zod schemas. */
-export type ApiScope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ApiScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** One area of the API: registers its routes (paths relative to API_PREFIX) on its own encapsulated scope. */
 export type ApiArea = (api: ApiScope, ctx: PlatformContext) => void;
 
 /** Registers an area as a fastify plugin under API_PREFIX (or another prefix for the unversioned aliases). */
-export function registerArea(app: FastifyInstance, ctx: PlatformContext, area: ApiArea, prefix: string = API_PREFIX): void {
+export function registerArea(
+  app: FastifyInstance,
+  ctx: PlatformContext,
+  area: ApiArea,
+  prefix: string = API_PREFIX,
+): void {
   void app.register(
     async (scope) => {
       area(scope.withTypeProvider<ZodTypeProvider>() as unknown as ApiScope, ctx);
@@ -40,7 +51,8 @@ export function registerArea(app: FastifyInstance, ctx: PlatformContext, area: A
 /** The caller the route's `config.auth` authenticated (a route without `config.auth` has none: a programming error). */
 export function callerOf(request: FastifyRequest): Principal {
   const principal = request.principal;
-  if (!principal) throw new Error(`route ${request.routeOptions.url ?? '?'} reads a caller but declares no config.auth`);
+  if (!principal)
+    throw new Error(`route ${request.routeOptions.url ?? '?'} reads a caller but declares no config.auth`);
   return principal;
 }
 

@@ -80,6 +80,7 @@ export function requireBearer(ctx: PlatformKernel, request: FastifyRequest, scop
 /** Either credential; a Bearer token must hold `scope`. */
 export function requireAny(ctx: PlatformKernel, request: FastifyRequest, scope?: string): Principal {
   const principal = authenticate(ctx, request);
-  if (principal.kind === 'bearer' && scope && !hasScope(principal.token.scopes, scope)) throw Errors.missingScope(scope);
+  if (principal.kind === 'bearer' && scope && !hasScope(principal.token.scopes, scope))
+    throw Errors.missingScope(scope);
   return principal;
 }

@@ -64,7 +64,8 @@ export function registerBodyParsers(app: FastifyInstance): void {
         if (parts.payloadJson === null) return done(null, parts.fields);
         answerJson(parts.payloadJson, done);
       },
-      (error: unknown) => done(error instanceof MultipartLimitError ? tooManyParts(error) : Errors.invalidJson(), undefined),
+      (error: unknown) =>
+        done(error instanceof MultipartLimitError ? tooManyParts(error) : Errors.invalidJson(), undefined),
     );
   });
 
@@ -86,7 +87,14 @@ function answerJson(text: string, done: (error: Error | null, value: unknown) =>
 }
 
 function tooManyParts(error: MultipartLimitError): ApiError {
-  return invalidFormBody({ _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: `A multipart body has at most ${error.limit} ${error.kind === 'files' ? 'file parts' : 'text fields'}.` }] });
+  return invalidFormBody({
+    _errors: [
+      {
+        code: 'BASE_TYPE_MAX_LENGTH',
+        message: `A multipart body has at most ${error.limit} ${error.kind === 'files' ? 'file parts' : 'text fields'}.`,
+      },
+    ],
+  });
 }
 
 function contentTypeError(accepted: Array<'json' | 'form' | 'multipart'>): ApiError {
@@ -113,7 +121,12 @@ export function oauthFormBody(request: FastifyRequest): Record<string, string | 
   if (request.bodyKind === 'form') return request.body as Record<string, string | string[]>;
   if (request.bodyKind === 'none') return {};
   throw new OAuthError(400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded.', {
-    _errors: [{ code: 'CONTENT_TYPE_INVALID', message: `Expected "Content-Type" header to be one of {'${CONTENT_TYPE_NAMES.form}'}.` }],
+    _errors: [
+      {
+        code: 'CONTENT_TYPE_INVALID',
+        message: `Expected "Content-Type" header to be one of {'${CONTENT_TYPE_NAMES.form}'}.`,
+      },
+    ],
   });
 }
 

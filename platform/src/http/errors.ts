@@ -31,7 +31,10 @@ export const MAX_PATH_KEY_LENGTH = 128;
 export function addFieldError(tree: ErrorTree, path: ReadonlyArray<string | number>, error: FieldError): ErrorTree {
   let node: ErrorTree = tree;
   for (const segment of path) {
-    const key = String(segment).length > MAX_PATH_KEY_LENGTH ? `${String(segment).slice(0, MAX_PATH_KEY_LENGTH)}…` : String(segment);
+    const key =
+      String(segment).length > MAX_PATH_KEY_LENGTH
+        ? `${String(segment).slice(0, MAX_PATH_KEY_LENGTH)}…`
+        : String(segment);
     const child = node[key];
     if (child === undefined || Array.isArray(child)) node[key] = {};
     node = node[key] as ErrorTree;

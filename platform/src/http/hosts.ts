@@ -43,7 +43,13 @@ function hostnameOf(authority: string): string | undefined {
 }
 
 const forbidden = (what: 'Host' | 'Origin') =>
-  new ApiError(403, 0, what === 'Host' ? '403: Host not allowed (use an address, localhost or the configured host name)' : '403: Origin not allowed (cross-site request)');
+  new ApiError(
+    403,
+    0,
+    what === 'Host'
+      ? '403: Host not allowed (use an address, localhost or the configured host name)'
+      : '403: Origin not allowed (cross-site request)',
+  );
 
 /**
  * Refuses requests whose Host names someone else, or whose Origin is a foreign site. `names` are the host names
@@ -51,17 +57,33 @@ const forbidden = (what: 'Host' | 'Origin') =>
  * are origins refused although loopback would pass: the attachments origin (uploaded files must not drive the API,
  * PROTOCOL.md §14.4).
  */
-export function registerHostCheck(app: FastifyInstance, names: () => Iterable<string>, foreign: () => Iterable<string>): void {
+export function registerHostCheck(
+  app: FastifyInstance,
+  names: () => Iterable<string>,
+  foreign: () => Iterable<string>,
+): void {
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const refused = refusal(request, new Set([...names()].map((name) => unbracket(name).toLowerCase())), new Set(foreign()));
+    const refused = refusal(
+      request,
+      new Set([...names()].map((name) => unbracket(name).toLowerCase())),
+      new Set(foreign()),
+    );
     if (refused) throw forbidden(refused);
   });
 }
 
-function refusal(request: FastifyRequest, known: ReadonlySet<string>, foreign: ReadonlySet<string>): 'Host' | 'Origin' | undefined {
+function refusal(
+  request: FastifyRequest,
+  known: ReadonlySet<string>,
+  foreign: ReadonlySet<string>,
+): 'Host' | 'Origin' | undefined {
   const host = request.headers.host === undefined ? undefined : hostnameOf(request.headers.host);
   // An IP address cannot be rebound: a page served from it would be this platform itself.
-  if (host === undefined || !(isIP(unbracket(host)) !== 0 || isLoopbackHost(host) || isActivityProxyHost(host) || known.has(unbracket(host)))) return 'Host';
+  if (
+    host === undefined ||
+    !(isIP(unbracket(host)) !== 0 || isLoopbackHost(host) || isActivityProxyHost(host) || known.has(unbracket(host)))
+  )
+    return 'Host';
 
   const origin = request.headers.origin;
   if (origin === undefined) return undefined;
@@ -73,5 +95,7 @@ function refusal(request: FastifyRequest, known: ReadonlySet<string>, foreign: R
   }
   if (foreign.has(url.origin)) return 'Origin';
   const sameOrigin = url.host.toLowerCase() === request.headers.host!.toLowerCase();
-  return sameOrigin || isLoopbackHost(url.hostname) || known.has(unbracket(url.hostname).toLowerCase()) ? undefined : 'Origin';
+  return sameOrigin || isLoopbackHost(url.hostname) || known.has(unbracket(url.hostname).toLowerCase())
+    ? undefined
+    : 'Origin';
 }

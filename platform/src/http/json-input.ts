@@ -16,7 +16,8 @@ export function exceedsJsonDepth(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -31,7 +32,10 @@ export function exceedsJsonDepth(text: string, max = MAX_JSON_DEPTH): boolean {
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const INVALID_UNICODE = { code: 'STRING_TYPE_INVALID_UNICODE', message: 'Must be valid Unicode text (no unpaired surrogate).' } as const;
+export const INVALID_UNICODE = {
+  code: 'STRING_TYPE_INVALID_UNICODE',
+  message: 'Must be valid Unicode text (no unpaired surrogate).',
+} as const;
 
 /**
  * The path of the first string holding an unpaired surrogate, or undefined. A bad object key cannot be named in

@@ -8,7 +8,9 @@ import type { RouteEntry } from '../route-table.js';
 function patternOf(url: string): RegExp {
   const source = url
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${source}$`);
 }
@@ -26,6 +28,8 @@ export class MethodMatcher {
       this.compiled = this.routes.map((route) => ({ method: route.method, pattern: patternOf(route.url) }));
       this.compiledCount = this.routes.length;
     }
-    return this.compiled.some((route) => route.method !== method && route.method !== 'HEAD' && route.pattern.test(path));
+    return this.compiled.some(
+      (route) => route.method !== method && route.method !== 'HEAD' && route.pattern.test(path),
+    );
   }
 }

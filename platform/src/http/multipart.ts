@@ -31,7 +31,10 @@ export interface MultipartBody {
 
 /** The body has more parts of one kind than MAX_MULTIPART_FILES / MAX_MULTIPART_FIELDS. */
 export class MultipartLimitError extends Error {
-  constructor(readonly kind: 'files' | 'fields', readonly limit: number) {
+  constructor(
+    readonly kind: 'files' | 'fields',
+    readonly limit: number,
+  ) {
     super(`a multipart body has at most ${limit} ${kind}`);
     this.name = 'MultipartLimitError';
   }

@@ -14,7 +14,11 @@ function structural(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (;;) {
     const def = current._zod.def as Def;
-    if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'prefault') && def.innerType) current = def.innerType;
+    if (
+      (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'prefault') &&
+      def.innerType
+    )
+      current = def.innerType;
     else if (def.type === 'pipe' && def.in) current = def.in;
     else return current;
   }
@@ -24,13 +28,18 @@ function structural(schema: z.ZodType): z.ZodType {
  * A copy of `value` without the null fields `schema` would refuse but lets be absent; the rest unchanged. `blank`
  * says what counts as null (a query string's empty `?before=` too).
  */
-export function nullAsAbsent(schema: z.ZodType, value: unknown, blank: (field: unknown) => boolean = (field) => field === null): unknown {
+export function nullAsAbsent(
+  schema: z.ZodType,
+  value: unknown,
+  blank: (field: unknown) => boolean = (field) => field === null,
+): unknown {
   const shape = structural(schema);
   if (shape instanceof z.ZodArray && Array.isArray(value)) {
     const element = (shape._zod.def as Def).element!;
     return value.map((item) => nullAsAbsent(element, item, blank));
   }
-  if (!(shape instanceof z.ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (!(shape instanceof z.ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value))
+    return value;
   const fields = shape.shape as Record<string, z.ZodType>;
   let out: Record<string, unknown> | undefined;
   for (const [key, fieldValue] of Object.entries(value as Record<string, unknown>)) {

@@ -40,7 +40,11 @@ export const PUBLISHED_ERRORS = {
   MAX_REACTIONS: { status: 400, code: 30010, message: 'Maximum number of reactions reached (20)' },
   MAX_CHANNELS: { status: 400, code: 30013, message: 'Maximum number of guild channels reached ({limit})' },
   MAX_FRIENDS: { status: 400, code: 30014, message: 'Maximum number of friends reached ({limit})' },
-  MAX_ATTACHMENTS: { status: 400, code: 30015, message: 'Maximum number of attachments in a message reached ({limit})' },
+  MAX_ATTACHMENTS: {
+    status: 400,
+    code: 30015,
+    message: 'Maximum number of attachments in a message reached ({limit})',
+  },
   MAX_COMMANDS: { status: 400, code: 30032, message: 'Maximum number of application commands reached' },
   MAX_LOBBY_MEMBERS: { status: 400, code: 30050, message: 'Maximum number of lobby members reached ({limit})' },
   /** A guild voice channel's call is full (a voice gateway refusal, not an HTTP answer). */
@@ -49,7 +53,11 @@ export const PUBLISHED_ERRORS = {
   // 4xxxx: request state
   TOO_LARGE: { status: 413, code: 40005, message: 'Request entity too large' },
   ALREADY_ACKNOWLEDGED: { status: 400, code: 40060, message: 'Interaction has already been acknowledged.' },
-  MAX_FOLLOWUPS: { status: 400, code: 40094, message: 'This interaction has hit the maximum number of follow up messages' },
+  MAX_FOLLOWUPS: {
+    status: 400,
+    code: 40094,
+    message: 'This interaction has hit the maximum number of follow up messages',
+  },
   // 5xxxx: access and validation
   MISSING_ACCESS: { status: 403, code: 50001, message: 'Missing Access' },
   CANNOT_EDIT_OTHERS: { status: 403, code: 50005, message: 'Cannot edit a message authored by another user' },
@@ -63,47 +71,81 @@ export const PUBLISHED_ERRORS = {
   INVALID_EXTERNAL_TOKEN: { status: 403, code: 50025, message: 'Invalid OAuth2 access token' },
   MISSING_SCOPE: { status: 403, code: 50026, message: 'Missing required OAuth2 scope: {scope}' },
   INVALID_WEBHOOK_TOKEN: { status: 401, code: 50027, message: 'Invalid Webhook Token' },
-  OLD_BULK_DELETE: { status: 400, code: 50034, message: 'You can only bulk delete messages that are under 14 days old.' },
+  OLD_BULK_DELETE: {
+    status: 400,
+    code: 50034,
+    message: 'You can only bulk delete messages that are under 14 days old.',
+  },
   INVALID_FORM_BODY: { status: 400, code: 50035, message: 'Invalid Form Body' },
   INVALID_API_VERSION: { status: 400, code: 50041, message: 'Invalid API version' },
   INVALID_JSON: { status: 400, code: 50109, message: 'The request body contains invalid JSON.' },
   INVALID_USER_TYPE: { status: 400, code: 50229, message: 'Invalid user type' },
   ENTRY_POINT_IN_BULK: {
-    status: 400, code: 50240,
-    message: "You cannot remove this app's Entry Point command in a bulk update operation. Please include your Entry Point command in your update request or delete it separately.",
+    status: 400,
+    code: 50240,
+    message:
+      "You cannot remove this app's Entry Point command in a bulk update operation. Please include your Entry Point command in your update request or delete it separately.",
   },
   // 8xxxx: relationships and game invites
   FRIEND_REQUEST_BLOCKED: { status: 400, code: 80000, message: 'Friend request blocked' },
   CANNOT_FRIEND_SELF: { status: 400, code: 80001, message: 'Cannot send friend request to self' },
   UNKNOWN_USERNAME: { status: 404, code: 80004, message: 'No users with that username' },
   ALREADY_FRIENDS: { status: 400, code: 80007, message: 'You are already friends with that user' },
-  PROVISIONAL_NO_PLATFORM_AXIS: { status: 400, code: 80011, message: 'Provisional accounts have no platform relationships' },
+  PROVISIONAL_NO_PLATFORM_AXIS: {
+    status: 400,
+    code: 80011,
+    message: 'Provisional accounts have no platform relationships',
+  },
   INVALID_RELATIONSHIP_TRANSITION: { status: 400, code: 80012, message: 'Invalid relationship transition' },
   ACTIVITY_NOT_JOINABLE: { status: 400, code: 80020, message: 'The activity cannot be joined' },
   GAME_INVITE_INVALID: { status: 400, code: 80021, message: 'The invite is no longer valid' },
   // 16xxxx: message references
-  REPLY_WITHOUT_HISTORY: { status: 400, code: 160002, message: 'Cannot reply without permission to read message history' },
+  REPLY_WITHOUT_HISTORY: {
+    status: 400,
+    code: 160002,
+    message: 'Cannot reply without permission to read message history',
+  },
   CANNOT_FORWARD: { status: 403, code: 160014, message: 'You cannot forward a message whose content you cannot read' },
   // 200000: AutoMod
   BLOCKED_BY_AUTOMOD: { status: 400, code: 200000, message: 'Message was blocked by automatic moderation' },
   // 53xxxx: provisional accounts (PROTOCOL.md §5 says when each is sent)
-  PROVISIONAL_NOT_ENABLED: { status: 400, code: 530000, message: 'Application is not enabled for provisional accounts' },
+  PROVISIONAL_NOT_ENABLED: {
+    status: 400,
+    code: 530000,
+    message: 'Application is not enabled for provisional accounts',
+  },
   EXPIRED_ID_TOKEN: { status: 400, code: 530001, message: 'Expired ID token' },
   OIDC_ISSUER_MISMATCH: { status: 400, code: 530002, message: 'OIDC issuer mismatch' },
   OIDC_AUDIENCE_MISMATCH: { status: 400, code: 530003, message: 'OIDC audience mismatch' },
   ID_TOKEN_TOO_OLD: { status: 400, code: 530004, message: 'ID token was issued more than one week ago' },
-  USERNAME_GENERATION_FAILED: { status: 400, code: 530006, message: 'Failed to generate a unique username. Please retry.' },
+  USERNAME_GENERATION_FAILED: {
+    status: 400,
+    code: 530006,
+    message: 'Failed to generate a unique username. Please retry.',
+  },
   INVALID_CLIENT_SECRET: { status: 400, code: 530007, message: 'Invalid client secret' },
   OIDC_DISCOVERY_NOT_FOUND: { status: 400, code: 530008, message: 'OIDC discovery document not found' },
   OIDC_JWKS_NOT_FOUND: { status: 400, code: 530009, message: 'OIDC JWKS not found' },
-  IDENTITY_IS_FULL_ACCOUNT: { status: 400, code: 530010, message: 'This external identity is linked to a non-provisional account; use OAuth2' },
+  IDENTITY_IS_FULL_ACCOUNT: {
+    status: 400,
+    code: 530010,
+    message: 'This external identity is linked to a non-provisional account; use OAuth2',
+  },
   MERGE_SOURCE_NOT_PROVISIONAL: { status: 400, code: 530014, message: 'Merge source account is not provisional' },
   MERGE_DESTINATION_PROVISIONAL: { status: 400, code: 530016, message: 'Merge destination account is provisional' },
   MERGE_SOURCE_BANNED: { status: 400, code: 530017, message: 'Merge source account is restricted by a ban' },
   INVALID_OIDC_JWT: { status: 400, code: 530020, message: 'Invalid OIDC JWT: {reason}' },
   /** A lobby action a provisional account may not take before it is merged (ours, in the provisional family). */
-  MERGE_REQUIRED: { status: 403, code: 530020, message: 'Provisional accounts must be merged into a full account first' },
-  ALREADY_HAS_IDENTITY: { status: 400, code: 530023, message: 'User already has an external identity for this application' },
+  MERGE_REQUIRED: {
+    status: 403,
+    code: 530020,
+    message: 'Provisional accounts must be merged into a full account first',
+  },
+  ALREADY_HAS_IDENTITY: {
+    status: 400,
+    code: 530023,
+    message: 'User already has an external identity for this application',
+  },
   OIDC_MISSING_KID: { status: 400, code: 530027, message: 'OIDC token is missing the kid header' },
 } as const satisfies Record<string, { status: number; code: number; message: string }>;
 
@@ -112,14 +154,23 @@ export type PublishedErrorName = keyof typeof PUBLISHED_ERRORS;
 /**
  * The code and message of an entry, `{name}` placeholders filled (for answers that are not HTTP, e.g. a gateway op).
  */
-export function publishedRefusal(name: PublishedErrorName, values: Record<string, string | number> = {}): { code: number; message: string } {
+export function publishedRefusal(
+  name: PublishedErrorName,
+  values: Record<string, string | number> = {},
+): { code: number; message: string } {
   const entry = PUBLISHED_ERRORS[name];
-  const message = entry.message.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  const message = entry.message.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
   return { code: entry.code, message };
 }
 
 /** The ApiError of an entry; `headers` for answers that carry one (Retry-After of slowmode). */
-export function publishedError(name: PublishedErrorName, values: Record<string, string | number> = {}, headers?: Record<string, string>): ApiError {
+export function publishedError(
+  name: PublishedErrorName,
+  values: Record<string, string | number> = {},
+  headers?: Record<string, string>,
+): ApiError {
   const { code, message } = publishedRefusal(name, values);
   return new ApiError(PUBLISHED_ERRORS[name].status, code, message, undefined, headers);
 }

@@ -36,7 +36,12 @@ export function setLimitHeaders(reply: FastifyReply, state: RateLimitState, now:
   reply.header('X-RateLimit-Bucket', bucketHash(state.bucket));
 }
 
-export function sendLimited(reply: FastifyReply, state: RateLimitState, now: number, scope: 'user' | 'global' | 'shared'): FastifyReply {
+export function sendLimited(
+  reply: FastifyReply,
+  state: RateLimitState,
+  now: number,
+  scope: 'user' | 'global' | 'shared',
+): FastifyReply {
   const retryAfter = Math.max(0, state.resetAt - now) / 1000;
   const global = scope === 'global';
   reply.code(429);

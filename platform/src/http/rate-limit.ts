@@ -64,7 +64,10 @@ export class RateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly rules: Record<string, RateLimitRule>;
 
-  constructor(overrides: Record<string, RateLimitRule>, private readonly now: () => number) {
+  constructor(
+    overrides: Record<string, RateLimitRule>,
+    private readonly now: () => number,
+  ) {
     this.rules = { ...DEFAULT_RATE_LIMITS, ...overrides };
   }
 

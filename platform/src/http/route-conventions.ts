@@ -35,7 +35,8 @@ function authorize(ctx: PlatformContext, request: FastifyRequest, auth: RouteAut
   const principal = authenticate(ctx, request);
   if (auth.kind === 'bot' && principal.kind !== 'bot') throw Errors.onlyBotsCanUse();
   if (auth.kind === 'bearer' && principal.kind !== 'bearer') throw Errors.botsCannotUse();
-  if (principal.kind === 'bearer' && auth.scope && !hasScope(principal.token.scopes, auth.scope)) throw Errors.missingScope(auth.scope);
+  if (principal.kind === 'bearer' && auth.scope && !hasScope(principal.token.scopes, auth.scope))
+    throw Errors.missingScope(auth.scope);
   return principal;
 }
 
@@ -53,7 +54,8 @@ export function registerRouteConventions(app: FastifyInstance, ctx: PlatformCont
 
     const limit = config.rateLimit;
     if (limit && typeof limit === 'object') {
-      if (!request.principal) throw new Error(`route ${request.routeOptions.url ?? '?'} has a per-caller bucket but no config.auth`);
+      if (!request.principal)
+        throw new Error(`route ${request.routeOptions.url ?? '?'} has a per-caller bucket but no config.auth`);
       const now = ctx.now();
       const state = ctx.rateLimiter.hit(limit.bucket, limitKey(limit, request.principal));
       setLimitHeaders(reply, state, now);

@@ -107,11 +107,9 @@ export function createHttpServer(options: HttpServerOptions): { app: FastifyInst
     rewriteUrl: (request: IncomingMessage) => canonicalApiUrl(request.url ?? '/'),
   };
   // requireHostHeader: our host check answers a missing Host with our body (Node's would send an empty 400).
-  const app = (
-    options.tls
-      ? Fastify({ ...common, https: { key: options.tls.key, cert: options.tls.cert, requireHostHeader: false } })
-      : Fastify({ ...common, http: { requireHostHeader: false } })
-  ) as unknown as FastifyInstance;
+  const app = (options.tls
+    ? Fastify({ ...common, https: { key: options.tls.key, cert: options.tls.cert, requireHostHeader: false } })
+    : Fastify({ ...common, http: { requireHostHeader: false } })) as unknown as FastifyInstance;
 
   // An Expect header other than 100-continue: Node answers 417 itself, with an empty body, unless told otherwise.
   const routes = recordRoutes(app);
@@ -119,7 +117,9 @@ export function createHttpServer(options: HttpServerOptions): { app: FastifyInst
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify(Errors.httpStatus(417).body());
     // With a length, like every other answer of ours (not chunked): simple clients read it whole.
-    response.writeHead(417, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    response
+      .writeHead(417, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) })
+      .end(body);
   });
 
   app.addHook('onRequest', async (request, reply) => closeAfterPlainAnswer(request, reply));

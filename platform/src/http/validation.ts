@@ -17,16 +17,25 @@ function toFieldError(issue: z.core.$ZodIssue, input: unknown): FieldError {
       if (issue.origin === 'string' || issue.origin === 'array') {
         return { code: 'BASE_TYPE_MIN_LENGTH', message: `Must be ${String(issue.minimum)} or more in length.` };
       }
-      return { code: 'NUMBER_TYPE_MIN', message: `int value should be greater than or equal to ${String(issue.minimum)}.` };
+      return {
+        code: 'NUMBER_TYPE_MIN',
+        message: `int value should be greater than or equal to ${String(issue.minimum)}.`,
+      };
     case 'too_big':
       if (issue.origin === 'string' || issue.origin === 'array') {
         return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(issue.maximum)} or fewer in length.` };
       }
-      return { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${String(issue.maximum)}.` };
+      return {
+        code: 'NUMBER_TYPE_MAX',
+        message: `int value should be less than or equal to ${String(issue.maximum)}.`,
+      };
     case 'invalid_value':
       // A missing enum or literal field is reported like any other missing field.
       if (value === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
-      return { code: 'BASE_TYPE_CHOICES', message: `Value must be one of (${issue.values.map((v) => JSON.stringify(v)).join(', ')}).` };
+      return {
+        code: 'BASE_TYPE_CHOICES',
+        message: `Value must be one of (${issue.values.map((v) => JSON.stringify(v)).join(', ')}).`,
+      };
     case 'invalid_format':
       if (issue.format === 'url') return { code: 'URL_TYPE_INVALID_URL', message: 'Not a well formed URL.' };
       return { code: 'STRING_TYPE_REGEX', message: issue.message ?? 'String value did not match validation regex.' };
@@ -92,9 +101,10 @@ export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.out
 }
 
 /** Snowflake id as a string of digits. */
-export const snowflakeSchema = z
-  .string()
-  .refine((value) => isSnowflake(value), { message: 'Value is not snowflake.', params: { code: 'NUMBER_TYPE_COERCE' } });
+export const snowflakeSchema = z.string().refine((value) => isSnowflake(value), {
+  message: 'Value is not snowflake.',
+  params: { code: 'NUMBER_TYPE_COERCE' },
+});
 
 /**
  * A flat string → string map with key-count and key-length limits. Too many keys → `DICT_TYPE_MAX_KEYS` on the
@@ -105,20 +115,40 @@ export function stringMapSchema(maxKeys: number, keyMax: number, valueMax: numbe
   return z.record(z.string(), z.string().max(valueMax)).superRefine((map, issues) => {
     const keys = Object.keys(map);
     if (keys.length > maxKeys) {
-      issues.addIssue({ code: 'custom', message: `Must have ${maxKeys} or fewer keys.`, params: { code: 'DICT_TYPE_MAX_KEYS' } });
+      issues.addIssue({
+        code: 'custom',
+        message: `Must have ${maxKeys} or fewer keys.`,
+        params: { code: 'DICT_TYPE_MAX_KEYS' },
+      });
     }
     for (const key of keys) {
-      if (key.length === 0) issues.addIssue({ code: 'custom', path: [key], message: 'Must be 1 or more in length.', params: { code: 'BASE_TYPE_MIN_LENGTH' } });
-      if (key.length > keyMax) issues.addIssue({ code: 'custom', path: [key], message: `Must be ${keyMax} or fewer in length.`, params: { code: 'BASE_TYPE_MAX_LENGTH' } });
+      if (key.length === 0)
+        issues.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'Must be 1 or more in length.',
+          params: { code: 'BASE_TYPE_MIN_LENGTH' },
+        });
+      if (key.length > keyMax)
+        issues.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `Must be ${keyMax} or fewer in length.`,
+          params: { code: 'BASE_TYPE_MAX_LENGTH' },
+        });
     }
   });
 }
 
 /** Query booleans accept true|True|1 and false|False|0 (published rule). */
-export const queryBoolean = z.enum(['true', 'True', '1', 'false', 'False', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
+export const queryBoolean = z
+  .enum(['true', 'True', '1', 'false', 'False', '0'])
+  .transform((v) => v === 'true' || v === 'True' || v === '1');
 
 /** Image data as the published API takes it: a base64 data URI of a PNG, JPEG, GIF, WebP or AVIF image. */
 export const imageDataUriSchema = z
   .string()
   .max(350_000)
-  .regex(/^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/=]+$/, { message: 'Must be a data URI of a PNG, JPEG, GIF, WebP or AVIF image.' });
+  .regex(/^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/=]+$/, {
+    message: 'Must be a data URI of a PNG, JPEG, GIF, WebP or AVIF image.',
+  });

@@ -21,13 +21,20 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
  */
 const blankQueryValue = (value: unknown) => value === null || value === '';
 
-const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data: unknown) => {
-  const blank = httpPart === 'querystring' ? blankQueryValue : undefined;
-  const input = data === undefined || data === null ? (schema instanceof z.ZodArray ? [] : {}) : nullAsAbsent(schema, data, blank);
-  const result = schema.safeParse(input);
-  if (result.success) return { value: result.data };
-  return { error: invalidFormBody(zodErrorTree(result.error, input)) };
-};
+const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    const blank = httpPart === 'querystring' ? blankQueryValue : undefined;
+    const input =
+      data === undefined || data === null
+        ? schema instanceof z.ZodArray
+          ? []
+          : {}
+        : nullAsAbsent(schema, data, blank);
+    const result = schema.safeParse(input);
+    if (result.success) return { value: result.data };
+    return { error: invalidFormBody(zodErrorTree(result.error, input)) };
+  };
 
 /** Every route of `app` (and of the plugins registered on it) validates with zod. */
 export function useZodSchemas(app: FastifyInstance): void {

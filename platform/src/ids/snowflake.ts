@@ -41,7 +41,6 @@ export function isSnowflake(value: string): boolean {
   return SNOWFLAKE_PATTERN.test(value);
 }
 
-
 /**
  * Find-or-throw by an id from outside (a path, a body, an argument): a value that is not an id finds nothing
  * without asking the store, and nothing found is the area's own "unknown" error — the same answer for an id that

@@ -27,11 +27,23 @@ export function focusedOptionType(path: Array<string | number>, defined: Defined
   const visit = (at: Array<string | number>, definitions: DefinedOption[], list: unknown[]) => {
     const byName = new Map(definitions.map((option) => [option.name, option]));
     for (const [index, raw] of list.entries()) {
-      const option = (raw ?? {}) as { name?: unknown; type?: unknown; value?: unknown; options?: unknown; focused?: unknown };
+      const option = (raw ?? {}) as {
+        name?: unknown;
+        type?: unknown;
+        value?: unknown;
+        options?: unknown;
+        focused?: unknown;
+      };
       const definition = typeof option.name === 'string' ? byName.get(option.name) : undefined;
-      if (!definition || definition.type !== option.type) throw fieldError([...at, index], 'INTERACTION_OPTION_UNKNOWN', 'The command has no option of this name and type.');
+      if (!definition || definition.type !== option.type)
+        throw fieldError(
+          [...at, index],
+          'INTERACTION_OPTION_UNKNOWN',
+          'The command has no option of this name and type.',
+        );
       if (definition.type === 1 || definition.type === 2) {
-        if (list.length !== 1) throw fieldError([...at, index], 'INTERACTION_OPTION_INVALID', 'One subcommand at a time.');
+        if (list.length !== 1)
+          throw fieldError([...at, index], 'INTERACTION_OPTION_INVALID', 'One subcommand at a time.');
         visit([...at, index, 'options'], definition.options ?? [], Array.isArray(option.options) ? option.options : []);
         continue;
       }
@@ -39,10 +51,13 @@ export function focusedOptionType(path: Array<string | number>, defined: Defined
     }
   };
   visit(path, defined, sent);
-  if (focused.length !== 1) throw fieldError(path, 'INTERACTION_AUTOCOMPLETE_FOCUS_INVALID', 'Exactly one option must be focused.');
+  if (focused.length !== 1)
+    throw fieldError(path, 'INTERACTION_AUTOCOMPLETE_FOCUS_INVALID', 'Exactly one option must be focused.');
   const [{ definition, at, value }] = focused as [(typeof focused)[number]];
-  if (definition.autocomplete !== true) throw fieldError(at, 'INTERACTION_OPTION_NOT_AUTOCOMPLETE', 'This option does not autocomplete.');
-  if (typeof value !== 'string' || value.length > 6000) throw fieldError([...at, 'value'], 'INTERACTION_OPTION_INVALID', 'The focused value is the text typed so far.');
+  if (definition.autocomplete !== true)
+    throw fieldError(at, 'INTERACTION_OPTION_NOT_AUTOCOMPLETE', 'This option does not autocomplete.');
+  if (typeof value !== 'string' || value.length > 6000)
+    throw fieldError([...at, 'value'], 'INTERACTION_OPTION_INVALID', 'The focused value is the text typed so far.');
   return definition.type;
 }
 
@@ -63,7 +78,15 @@ const VALUE_BY_TYPE: Record<number, z.ZodType> = {
 export function parseAutocompleteResult(optionType: number, rawData: unknown): { choices: unknown[] } {
   const schema = z.object({
     data: z.object({
-      choices: z.array(z.object({ name: z.string().min(1).max(100), name_localizations: localizations, value: VALUE_BY_TYPE[optionType] ?? VALUE_BY_TYPE[3]! })).max(25),
+      choices: z
+        .array(
+          z.object({
+            name: z.string().min(1).max(100),
+            name_localizations: localizations,
+            value: VALUE_BY_TYPE[optionType] ?? VALUE_BY_TYPE[3]!,
+          }),
+        )
+        .max(25),
     }),
   });
   return parseBody(schema, { data: rawData }).data;

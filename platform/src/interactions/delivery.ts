@@ -40,7 +40,10 @@ export class InteractionDelivery {
     try {
       const response = await this.http.request(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...signatureHeaders(app.privateKeyPem, body, Math.floor(this.ctx.now() / 1000)) },
+        headers: {
+          'content-type': 'application/json',
+          ...signatureHeaders(app.privateKeyPem, body, Math.floor(this.ctx.now() / 1000)),
+        },
         body,
         timeoutMs: ENDPOINT_TIMEOUT_MS,
         maxBytes: 1024 * 1024,
@@ -49,7 +52,13 @@ export class InteractionDelivery {
       // Read as every input is (json-input.ts): the answer becomes a message others receive.
       const answer = parseClientJson(response.body.toString('utf8'));
       if (answer.ok) return { ok: true, body: answer.value };
-      return { ok: false, error: answer.problem === 'invalid-json' ? 'The answer is not JSON.' : `The answer is not valid Unicode text (unpaired surrogate at ${dottedPath(answer.path)}).` };
+      return {
+        ok: false,
+        error:
+          answer.problem === 'invalid-json'
+            ? 'The answer is not JSON.'
+            : `The answer is not valid Unicode text (unpaired surrogate at ${dottedPath(answer.path)}).`,
+      };
     } catch (cause) {
       return { ok: false, error: cause instanceof Error ? cause.message : String(cause) };
     }
@@ -65,18 +74,37 @@ export class InteractionDelivery {
     await assertOutboundUrl(this.http.guard, ['interactions_endpoint_url'], url);
     const ping = { id: this.ctx.ids.next(), application_id: app.id, type: 1, token: 'ping', version: 1 };
     const answer = await this.toEndpoint(app, url, ping);
-    const pong = answer.ok && typeof answer.body === 'object' && answer.body !== null && (answer.body as { type?: unknown }).type === 1;
-    if (!pong) throw fieldError(['interactions_endpoint_url'], 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID', 'The specified interactions endpoint url could not be verified.');
+    const pong =
+      answer.ok &&
+      typeof answer.body === 'object' &&
+      answer.body !== null &&
+      (answer.body as { type?: unknown }).type === 1;
+    if (!pong)
+      throw fieldError(
+        ['interactions_endpoint_url'],
+        'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID',
+        'The specified interactions endpoint url could not be verified.',
+      );
     // A forged request (signature of other bytes) must be refused.
     const body = JSON.stringify(ping);
     const forged = { ...signatureHeaders(app.privateKeyPem, `${body} `, Math.floor(this.ctx.now() / 1000)) };
     let refused: boolean;
     try {
-      const response = await this.http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...forged }, body, timeoutMs: ENDPOINT_TIMEOUT_MS });
+      const response = await this.http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...forged },
+        body,
+        timeoutMs: ENDPOINT_TIMEOUT_MS,
+      });
       refused = response.status === 401;
     } catch {
       refused = false;
     }
-    if (!refused) throw fieldError(['interactions_endpoint_url'], 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID', 'The specified interactions endpoint url accepted a request with an invalid signature.');
+    if (!refused)
+      throw fieldError(
+        ['interactions_endpoint_url'],
+        'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID',
+        'The specified interactions endpoint url accepted a request with an invalid signature.',
+      );
   }
 }

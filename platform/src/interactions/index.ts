@@ -18,7 +18,11 @@ import { interactionRoutes } from './routes.js';
 import { InteractionService } from './service.js';
 
 /** The interactions' services and routes: a part of the bot API area (they use its guild and message services). */
-export function interactionsPart(ctx: PlatformContext, guilds: GuildService, messages: MessageService): { service: InteractionService; routes(app: FastifyInstance): void } {
+export function interactionsPart(
+  ctx: PlatformContext,
+  guilds: GuildService,
+  messages: MessageService,
+): { service: InteractionService; routes(app: FastifyInstance): void } {
   const commands = new CommandService(ctx);
   const permissions = new CommandPermissionService(ctx, guilds);
   const delivery = new InteractionDelivery(ctx);

@@ -28,7 +28,11 @@ export interface PayloadParts {
   message?: unknown;
 }
 
-export function interactionPayload(ctx: PlatformContext, guilds: GuildService, parts: PayloadParts): Record<string, unknown> {
+export function interactionPayload(
+  ctx: PlatformContext,
+  guilds: GuildService,
+  parts: PayloadParts,
+): Record<string, unknown> {
   const { interaction, app, user, place } = parts;
   const common = {
     id: interaction.id,

@@ -8,7 +8,13 @@
  */
 import { Permission } from '../bot-api/guilds/permissions.js';
 
-const DM_BASE = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.READ_MESSAGE_HISTORY | Permission.ADD_REACTIONS | Permission.USE_APPLICATION_COMMANDS | Permission.USE_EXTERNAL_APPS;
+const DM_BASE =
+  Permission.VIEW_CHANNEL |
+  Permission.SEND_MESSAGES |
+  Permission.READ_MESSAGE_HISTORY |
+  Permission.ADD_REACTIONS |
+  Permission.USE_APPLICATION_COMMANDS |
+  Permission.USE_EXTERNAL_APPS;
 
 export function dmAppPermissions(withOwnBot: boolean): bigint {
   const withOthers = DM_BASE | Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.MENTION_EVERYONE;
@@ -18,7 +24,11 @@ export function dmAppPermissions(withOwnBot: boolean): bigint {
 /** Published default per attachment: 10 MiB. */
 export const DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** Upload limits by the user's subscription (`premium_type`: 1 classic, 2 full, 3 basic). */
-const UPLOAD_LIMIT_BY_PREMIUM: Record<number, number> = { 1: 50 * 1024 * 1024, 2: 500 * 1024 * 1024, 3: 50 * 1024 * 1024 };
+const UPLOAD_LIMIT_BY_PREMIUM: Record<number, number> = {
+  1: 50 * 1024 * 1024,
+  2: 500 * 1024 * 1024,
+  3: 50 * 1024 * 1024,
+};
 
 export function uploadLimitOf(premiumType: number): number {
   return Math.max(DEFAULT_UPLOAD_LIMIT, UPLOAD_LIMIT_BY_PREMIUM[premiumType] ?? 0);

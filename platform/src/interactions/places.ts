@@ -31,7 +31,9 @@ export class InteractionPlaces {
 
   /** The place of a channel id: a private channel the user is in, or a guild channel the user is a member of. */
   of(channelId: string, user: UserRecord, app: ApplicationRecord): Place {
-    const privateChannel = isSnowflake(channelId) ? this.ctx.store.interactions.getPrivateChannel(channelId) : undefined;
+    const privateChannel = isSnowflake(channelId)
+      ? this.ctx.store.interactions.getPrivateChannel(channelId)
+      : undefined;
     if (privateChannel) {
       if (!privateChannel.memberIds.includes(user.id)) throw GuildErrors.missingAccess();
       return { kind: 'private', channel: privateChannel, context: contextOf(privateChannel, app) };
@@ -44,23 +46,30 @@ export class InteractionPlaces {
   withRecipients(user: UserRecord, app: ApplicationRecord, recipientIds: string[]): Place {
     for (const [index, id] of recipientIds.entries()) {
       const at = ['recipient_ids', index];
-      if (id === user.id) throw fieldError(at, 'RECIPIENT_IS_SELF', 'The invoking user is a member already; name the others.');
+      if (id === user.id)
+        throw fieldError(at, 'RECIPIENT_IS_SELF', 'The invoking user is a member already; name the others.');
       if (recipientIds.indexOf(id) !== index) throw fieldError(at, 'RECIPIENT_DUPLICATE', 'Each recipient once.');
       const recipient = this.ctx.store.users.get(id);
       if (!recipient) throw fieldError(at, 'UNKNOWN_USER', 'Unknown User');
       // Bots are never in group DMs (published): a bot is only ever the other side of a DM.
-      if (recipient.bot && recipientIds.length > 1) throw fieldError(at, 'RECIPIENT_BOT_IN_GROUP', 'A bot cannot be in a group DM.');
+      if (recipient.bot && recipientIds.length > 1)
+        throw fieldError(at, 'RECIPIENT_BOT_IN_GROUP', 'A bot cannot be in a group DM.');
     }
     const memberIds = [user.id, ...recipientIds].sort(compareIds);
     const type = memberIds.length === 2 ? PrivateChannelType.DM : PrivateChannelType.GROUP_DM;
-    const id = type === PrivateChannelType.DM ? this.ctx.store.directMessages.channelId(memberIds[0]!, memberIds[1]!, this.ctx.ids.next()) : this.ctx.ids.next();
+    const id =
+      type === PrivateChannelType.DM
+        ? this.ctx.store.directMessages.channelId(memberIds[0]!, memberIds[1]!, this.ctx.ids.next())
+        : this.ctx.ids.next();
     const channel = this.ctx.store.interactions.ensurePrivateChannel({ id, type, memberIds });
     return { kind: 'private', channel, context: contextOf(channel, app) };
   }
 }
 
 function contextOf(channel: PrivateChannelRecord, app: ApplicationRecord): 1 | 2 {
-  return channel.type === PrivateChannelType.DM && channel.memberIds.includes(app.botUserId) ? InteractionContext.BOT_DM : InteractionContext.PRIVATE_CHANNEL;
+  return channel.type === PrivateChannelType.DM && channel.memberIds.includes(app.botUserId)
+    ? InteractionContext.BOT_DM
+    : InteractionContext.PRIVATE_CHANNEL;
 }
 
 /** Snowflakes in numeric order (ids of different lengths compare by length first). */

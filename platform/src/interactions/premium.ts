@@ -6,7 +6,12 @@
 import type { PlatformContext } from '../context.js';
 import { PremiumService } from '../premium/service.js';
 
-export function entitlementsFor(ctx: PlatformContext, applicationId: string, userId: string, guildId: string | null): unknown[] {
+export function entitlementsFor(
+  ctx: PlatformContext,
+  applicationId: string,
+  userId: string,
+  guildId: string | null,
+): unknown[] {
   return new PremiumService(ctx).entitlementsFor({ appId: applicationId, userId, guildId });
 }
 

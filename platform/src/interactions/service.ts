@@ -34,7 +34,13 @@ import { InteractionPlaces, type Place } from './places.js';
 import { parseCallback, type CallbackBody, type WebhookEditBody, type WebhookMessageBody } from './schemas.js';
 import { isSnowflake } from '../ids/snowflake.js';
 
-export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3, AUTOCOMPLETE: 4, MODAL_SUBMIT: 5 } as const;
+export const InteractionType = {
+  PING: 1,
+  APPLICATION_COMMAND: 2,
+  MESSAGE_COMPONENT: 3,
+  AUTOCOMPLETE: 4,
+  MODAL_SUBMIT: 5,
+} as const;
 export const CallbackType = {
   PONG: 1,
   CHANNEL_MESSAGE_WITH_SOURCE: 4,
@@ -96,7 +102,12 @@ export class InteractionService {
     // Checked and recorded in one transaction: a refused trigger leaves nothing behind (not even a new DM channel).
     const prepared = this.ctx.store.transaction(() => {
       const { app, place, command, setup } = this.commandAt(user, input);
-      const data: Record<string, unknown> = { id: command.id, name: command.name, type: command.type, ...(command.guildId !== null && { guild_id: command.guildId }) };
+      const data: Record<string, unknown> = {
+        id: command.id,
+        name: command.name,
+        type: command.type,
+        ...(command.guildId !== null && { guild_id: command.guildId }),
+      };
       if (command.type === CommandType.CHAT_INPUT && input.options !== undefined) {
         checkInvocationOptions(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
         data.options = input.options;
@@ -104,7 +115,8 @@ export class InteractionService {
         if (resolved) data.resolved = resolved;
       }
       if (command.type === CommandType.USER || command.type === CommandType.MESSAGE) {
-        if (input.targetId === undefined) throw fieldError(['target_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
+        if (input.targetId === undefined)
+          throw fieldError(['target_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
         data.target_id = input.targetId;
         data.resolved = this.resolvedTarget(command, place, input.targetId);
       }
@@ -112,7 +124,10 @@ export class InteractionService {
       return { app, place, command, setup, data, interaction };
     });
     const { app, place, command, setup, data, interaction } = prepared;
-    if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.body.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
+    if (
+      command.type === CommandType.PRIMARY_ENTRY_POINT &&
+      command.body.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY
+    ) {
       return this.launchByPlatform(app, interaction, command);
     }
     return this.deliver(app, user, interaction, place, setup, data, undefined);
@@ -122,9 +137,20 @@ export class InteractionService {
   async autocomplete(user: UserRecord, input: CommandTrigger & { options: unknown[] }): Promise<TriggerResult> {
     const { app, place, setup, data, interaction } = this.ctx.store.transaction(() => {
       const { app, place, command, setup } = this.commandAt(user, input);
-      if (command.type !== CommandType.CHAT_INPUT) throw fieldError(['command_id'], 'INTERACTION_AUTOCOMPLETE_INVALID', 'Only chat input commands autocomplete.');
-      const optionType = focusedOptionType(['options'], (command.body.options as DefinedOption[] | undefined) ?? [], input.options);
-      const data = { id: command.id, name: command.name, type: command.type, options: input.options, ...(command.guildId !== null && { guild_id: command.guildId }) };
+      if (command.type !== CommandType.CHAT_INPUT)
+        throw fieldError(['command_id'], 'INTERACTION_AUTOCOMPLETE_INVALID', 'Only chat input commands autocomplete.');
+      const optionType = focusedOptionType(
+        ['options'],
+        (command.body.options as DefinedOption[] | undefined) ?? [],
+        input.options,
+      );
+      const data = {
+        id: command.id,
+        name: command.name,
+        type: command.type,
+        options: input.options,
+        ...(command.guildId !== null && { guild_id: command.guildId }),
+      };
       const interaction = this.newInteraction(app, user, InteractionType.AUTOCOMPLETE, place, setup, null, optionType);
       return { app, place, setup, data, interaction };
     });
@@ -142,38 +168,60 @@ export class InteractionService {
     const place = this.placeOf(user, app, input);
     const command = this.ctx.store.interactions.getCommand(app.id, input.commandId);
     const guildId = place.kind === 'guild' ? place.guild.id : null;
-    if (!command || (command.guildId !== null && command.guildId !== guildId)) throw fieldError(['command_id'], 'UNKNOWN_COMMAND', 'Unknown application command');
+    if (!command || (command.guildId !== null && command.guildId !== guildId))
+      throw fieldError(['command_id'], 'UNKNOWN_COMMAND', 'Unknown application command');
     const context = place.kind === 'guild' ? InteractionContext.GUILD : place.context;
     if (!(command.body.contexts as number[]).includes(context)) {
-      throw fieldError([place.kind === 'guild' ? 'channel_id' : 'recipient_ids'], 'INTERACTION_CONTEXT_NOT_ALLOWED', `This command cannot be used in this context (${CONTEXT_NAMES[context]}).`);
+      throw fieldError(
+        [place.kind === 'guild' ? 'channel_id' : 'recipient_ids'],
+        'INTERACTION_CONTEXT_NOT_ALLOWED',
+        `This command cannot be used in this context (${CONTEXT_NAMES[context]}).`,
+      );
     }
     const setup = this.setup(app, user, place, command.body.integration_types as number[]);
-    if (place.kind === 'guild' && !this.permissions.mayUse(command, place.guild, place.channel.id, user.id)) throw GuildErrors.missingPermissions();
+    if (place.kind === 'guild' && !this.permissions.mayUse(command, place.guild, place.channel.id, user.id))
+      throw GuildErrors.missingPermissions();
     return { app, place, command, setup };
   }
 
-  private placeOf(user: UserRecord, app: ApplicationRecord, input: { channelId?: string | undefined; recipientIds?: string[] | undefined }): Place {
+  private placeOf(
+    user: UserRecord,
+    app: ApplicationRecord,
+    input: { channelId?: string | undefined; recipientIds?: string[] | undefined },
+  ): Place {
     if (input.recipientIds !== undefined) return this.places.withRecipients(user, app, input.recipientIds);
     if (input.channelId === undefined) throw fieldError(['channel_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
     return this.places.of(input.channelId, user, app);
   }
 
-  async clickComponent(user: UserRecord, input: { applicationId: string; channelId: string; messageId: string; customId: string; values?: string[] }): Promise<TriggerResult> {
+  async clickComponent(
+    user: UserRecord,
+    input: { applicationId: string; channelId: string; messageId: string; customId: string; values?: string[] },
+  ): Promise<TriggerResult> {
     const app = this.application(input.applicationId);
     const place = this.places.of(input.channelId, user, app);
     const message = this.findMessage(place.channel.id, input.messageId);
     if (!message || message.authorId !== app.botUserId) throw GuildErrors.unknownMessage();
     const component = findComponent(message.body.components as unknown[], input.customId);
-    if (!component) throw fieldError(['custom_id'], 'COMPONENT_UNKNOWN', 'The message has no component with this custom id.');
-    if (component.disabled === true) throw fieldError(['custom_id'], 'COMPONENT_DISABLED', 'This component is disabled.');
+    if (!component)
+      throw fieldError(['custom_id'], 'COMPONENT_UNKNOWN', 'The message has no component with this custom id.');
+    if (component.disabled === true)
+      throw fieldError(['custom_id'], 'COMPONENT_DISABLED', 'This component is disabled.');
     const setup = this.setup(app, user, place, [IntegrationType.GUILD_INSTALL, IntegrationType.USER_INSTALL]);
-    const data: Record<string, unknown> = { custom_id: input.customId, component_type: component.type, ...(input.values !== undefined && { values: input.values }) };
+    const data: Record<string, unknown> = {
+      custom_id: input.customId,
+      component_type: component.type,
+      ...(input.values !== undefined && { values: input.values }),
+    };
     const interaction = this.newInteraction(app, user, InteractionType.MESSAGE_COMPONENT, place, setup, message.id);
     return this.deliver(app, user, interaction, place, setup, data, messageJson(this.ctx, message));
   }
 
   /** Submits the modal an interaction opened; files are uploaded by the user (multipart). */
-  async submitModal(user: UserRecord, input: { interactionId: string; values: Record<string, SubmittedValue>; files: UploadedFile[] }): Promise<TriggerResult> {
+  async submitModal(
+    user: UserRecord,
+    input: { interactionId: string; values: Record<string, SubmittedValue>; files: UploadedFile[] },
+  ): Promise<TriggerResult> {
     const opener = this.ctx.store.interactions.getInteraction(input.interactionId);
     if (!opener || opener.userId !== user.id || opener.modal === null) throw InteractionErrors.unknownInteraction();
     const app = this.application(opener.applicationId);
@@ -184,12 +232,21 @@ export class InteractionService {
       values: input.values,
       files: input.files,
       uploadLimit: uploadLimitOf(user.premiumType),
-      storeFile: (file) => attachmentJson(this.ctx, opener.channelId, storeAttachment(this.ctx, opener.channelId, file)),
+      storeFile: (file) =>
+        attachmentJson(this.ctx, opener.channelId, storeAttachment(this.ctx, opener.channelId, file)),
     });
     // A modal is answered once.
     this.ctx.store.interactions.updateInteraction({ ...opener, modal: null });
     const message = opener.messageId ? this.findMessage(opener.channelId, opener.messageId) : undefined;
-    return this.deliver(app, user, interaction, place, setup, data, message ? messageJson(this.ctx, message) : undefined);
+    return this.deliver(
+      app,
+      user,
+      interaction,
+      place,
+      setup,
+      data,
+      message ? messageJson(this.ctx, message) : undefined,
+    );
   }
 
   // ── the application's side (token routes) ──
@@ -202,7 +259,11 @@ export class InteractionService {
     // After 3 s without a response the token is dead (published).
     if (this.ctx.now() - interaction.createdAt > INITIAL_RESPONSE_MS) throw InteractionErrors.unknownInteraction();
     if (!ALLOWED_CALLBACKS[interaction.type]?.has(body.type)) {
-      throw fieldError(['type'], 'INTERACTION_CALLBACK_TYPE_INVALID', `Callback type ${body.type} is not valid for this interaction.`);
+      throw fieldError(
+        ['type'],
+        'INTERACTION_CALLBACK_TYPE_INVALID',
+        `Callback type ${body.type} is not valid for this interaction.`,
+      );
     }
     const app = this.application(interaction.applicationId);
     const updated: InteractionRecord = { ...interaction, responseType: body.type };
@@ -215,8 +276,20 @@ export class InteractionService {
         const deferred = body.type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE;
         const data = body.data ?? {};
         // A deferred response takes only the EPHEMERAL flag (published).
-        if (deferred && ((data.flags ?? 0) & ~EPHEMERAL) !== 0) throw fieldError(['data', 'flags'], 'INTERACTION_DEFERRED_FLAGS_INVALID', 'A deferred response accepts only the EPHEMERAL flag.');
-        const message = this.post(app, interaction, deferred ? { flags: data.flags } : data, deferred ? [] : files, deferred, null);
+        if (deferred && ((data.flags ?? 0) & ~EPHEMERAL) !== 0)
+          throw fieldError(
+            ['data', 'flags'],
+            'INTERACTION_DEFERRED_FLAGS_INVALID',
+            'A deferred response accepts only the EPHEMERAL flag.',
+          );
+        const message = this.post(
+          app,
+          interaction,
+          deferred ? { flags: data.flags } : data,
+          deferred ? [] : files,
+          deferred,
+          null,
+        );
         ephemeral = (message.flags & EPHEMERAL) !== 0;
         updated.originalMessageId = message.id;
         resource.message = messageJson(this.ctx, message);
@@ -226,7 +299,9 @@ export class InteractionService {
         updated.originalMessageId = interaction.messageId;
         break;
       case CallbackType.UPDATE_MESSAGE: {
-        const message = interaction.messageId ? this.findMessage(interaction.channelId, interaction.messageId) : undefined;
+        const message = interaction.messageId
+          ? this.findMessage(interaction.channelId, interaction.messageId)
+          : undefined;
         if (!message) throw GuildErrors.unknownMessage();
         const edited = this.messages.applyEdit(message, body.data ?? {}, files, app.id);
         this.store(edited, false);
@@ -238,13 +313,25 @@ export class InteractionService {
         updated.modal = checkModal(body.rawData);
         break;
       case CallbackType.LAUNCH_ACTIVITY:
-        if ((app.flags & APPLICATION_FLAG_EMBEDDED) === 0) throw fieldError(['type'], 'INTERACTION_LAUNCH_ACTIVITY_NOT_ENABLED', 'The application does not have activities enabled.');
-        activityInstanceId = new ActivityInstances(this.ctx).launch(app, interaction.userId, interactionPlace(interaction)).instance.instanceId;
+        if ((app.flags & APPLICATION_FLAG_EMBEDDED) === 0)
+          throw fieldError(
+            ['type'],
+            'INTERACTION_LAUNCH_ACTIVITY_NOT_ENABLED',
+            'The application does not have activities enabled.',
+          );
+        activityInstanceId = new ActivityInstances(this.ctx).launch(
+          app,
+          interaction.userId,
+          interactionPlace(interaction),
+        ).instance.instanceId;
         resource.activity_instance = { id: activityInstanceId };
         break;
       case CallbackType.AUTOCOMPLETE_RESULT:
         // The choices the user is offered (readable with the dev route of PROTOCOL.md §17.7).
-        updated.autocompleteChoices = parseAutocompleteResult(interaction.autocompleteOptionType ?? 3, body.rawData).choices;
+        updated.autocompleteChoices = parseAutocompleteResult(
+          interaction.autocompleteOptionType ?? 3,
+          body.rawData,
+        ).choices;
         break;
       case CallbackType.PREMIUM_REQUIRED:
         // Deprecated (published): kept working; premium buttons replace it.
@@ -257,7 +344,10 @@ export class InteractionService {
         type: interaction.type,
         ...(activityInstanceId !== undefined && { activity_instance_id: activityInstanceId }),
         ...(updated.originalMessageId !== null && { response_message_id: updated.originalMessageId }),
-        ...(resource.message !== undefined && { response_message_loading: body.type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, response_message_ephemeral: ephemeral }),
+        ...(resource.message !== undefined && {
+          response_message_loading: body.type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+          response_message_ephemeral: ephemeral,
+        }),
       },
       resource,
     };
@@ -275,21 +365,41 @@ export class InteractionService {
   message(interaction: InteractionRecord, messageId: string): MessageRecord {
     const id = messageId === '@original' ? interaction.originalMessageId : messageId;
     if (id === null || !isSnowflake(id)) throw GuildErrors.unknownMessage();
-    const message = this.ctx.store.interactions.getEphemeral(id) ?? this.ctx.store.botGuilds.getMessage(interaction.channelId, id);
-    const ours = message && (message.id === interaction.originalMessageId || (message.body.interaction_metadata as { id?: string } | undefined)?.id === interaction.id);
+    const message =
+      this.ctx.store.interactions.getEphemeral(id) ?? this.ctx.store.botGuilds.getMessage(interaction.channelId, id);
+    const ours =
+      message &&
+      (message.id === interaction.originalMessageId ||
+        (message.body.interaction_metadata as { id?: string } | undefined)?.id === interaction.id);
     if (!message || !ours) throw GuildErrors.unknownMessage();
     return message;
   }
 
-  editMessage(interaction: InteractionRecord, messageId: string, body: WebhookEditBody, files: UploadedFile[]): MessageRecord {
+  editMessage(
+    interaction: InteractionRecord,
+    messageId: string,
+    body: WebhookEditBody,
+    files: UploadedFile[],
+  ): MessageRecord {
     const app = this.application(interaction.applicationId);
     const message = this.message(interaction, messageId);
     const loading = (message.flags & LOADING) !== 0;
     // A poll may be added only when the deferred response is first filled in (published).
-    if (body.poll !== undefined && body.poll !== null && !loading) throw fieldError(['poll'], 'POLL_ONLY_ON_DEFERRED_EDIT', 'A poll can only be added when editing a deferred response.');
+    if (body.poll !== undefined && body.poll !== null && !loading)
+      throw fieldError(
+        ['poll'],
+        'POLL_ONLY_ON_DEFERRED_EDIT',
+        'A poll can only be added when editing a deferred response.',
+      );
     const { poll, ...rest } = body;
     let edited = this.messages.applyEdit(message, rest, files, app.id);
-    if (loading) edited = { ...edited, flags: edited.flags & ~LOADING, editedAt: null, body: { ...edited.body, ...(poll != null && { poll }) } };
+    if (loading)
+      edited = {
+        ...edited,
+        flags: edited.flags & ~LOADING,
+        editedAt: null,
+        body: { ...edited.body, ...(poll != null && { poll }) },
+      };
     this.store(edited, false);
     return edited;
   }
@@ -303,14 +413,29 @@ export class InteractionService {
   /** Create Followup Message: the first one after a deferred response fills in the original (published). */
   followup(interaction: InteractionRecord, body: WebhookMessageBody, files: UploadedFile[]): MessageRecord {
     // Autocomplete has no messages: its token carries only the choices (published).
-    if (interaction.responseType === null || interaction.type === InteractionType.AUTOCOMPLETE) throw InteractionErrors.unknownWebhook();
-    const userInstallOnly = Object.keys(interaction.authorizingOwners).every((key) => key === String(IntegrationType.USER_INSTALL));
-    if (userInstallOnly && interaction.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw InteractionErrors.followupLimit();
+    if (interaction.responseType === null || interaction.type === InteractionType.AUTOCOMPLETE)
+      throw InteractionErrors.unknownWebhook();
+    const userInstallOnly = Object.keys(interaction.authorizingOwners).every(
+      (key) => key === String(IntegrationType.USER_INSTALL),
+    );
+    if (userInstallOnly && interaction.followups >= USER_INSTALL_FOLLOWUP_LIMIT)
+      throw InteractionErrors.followupLimit();
     const app = this.application(interaction.applicationId);
     const original = interaction.originalMessageId ? this.message(interaction, '@original') : undefined;
     let message: MessageRecord;
     if (original && (original.flags & LOADING) !== 0) {
-      message = this.editMessage(interaction, '@original', { content: body.content, embeds: body.embeds, components: body.components, attachments: body.attachments, poll: body.poll }, files);
+      message = this.editMessage(
+        interaction,
+        '@original',
+        {
+          content: body.content,
+          embeds: body.embeds,
+          components: body.components,
+          attachments: body.attachments,
+          poll: body.poll,
+        },
+        files,
+      );
     } else {
       message = this.post(app, interaction, body, files, false, interaction.originalMessageId);
     }
@@ -342,30 +467,56 @@ export class InteractionService {
    */
   private setup(app: ApplicationRecord, user: UserRecord, place: Place, integrationTypes: number[]): Setup {
     const owners: Record<string, string> = {};
-    const userInstalled = this.ctx.store.grants.get(app.id, user.id) !== undefined && integrationTypes.includes(IntegrationType.USER_INSTALL);
+    const userInstalled =
+      this.ctx.store.grants.get(app.id, user.id) !== undefined &&
+      integrationTypes.includes(IntegrationType.USER_INSTALL);
     if (place.kind === 'private') {
-      if (place.context === InteractionContext.BOT_DM && integrationTypes.includes(IntegrationType.GUILD_INSTALL) && this.sharesGuildWithBot(app, user)) {
+      if (
+        place.context === InteractionContext.BOT_DM &&
+        integrationTypes.includes(IntegrationType.GUILD_INSTALL) &&
+        this.sharesGuildWithBot(app, user)
+      ) {
         owners[String(IntegrationType.GUILD_INSTALL)] = '0';
       }
       if (userInstalled) owners[String(IntegrationType.USER_INSTALL)] = user.id;
       if (Object.keys(owners).length === 0) throw InteractionErrors.notInstalled();
-      return { owners, context: place.context, userPermissions: null, appPermissions: dmAppPermissions(place.context === InteractionContext.BOT_DM), forceEphemeral: false };
+      return {
+        owners,
+        context: place.context,
+        userPermissions: null,
+        appPermissions: dmAppPermissions(place.context === InteractionContext.BOT_DM),
+        forceEphemeral: false,
+      };
     }
     const { guild, channel, member } = place;
     const userPermissions = this.guilds.channelPermissions(guild, channel, member);
     if (!has(userPermissions, Permission.VIEW_CHANNEL)) throw GuildErrors.missingAccess();
     const botMember = this.guilds.member(guild.id, app.botUserId);
-    if (botMember && integrationTypes.includes(IntegrationType.GUILD_INSTALL)) owners[String(IntegrationType.GUILD_INSTALL)] = guild.id;
+    if (botMember && integrationTypes.includes(IntegrationType.GUILD_INSTALL))
+      owners[String(IntegrationType.GUILD_INSTALL)] = guild.id;
     if (userInstalled) owners[String(IntegrationType.USER_INSTALL)] = user.id;
     if (Object.keys(owners).length === 0) throw InteractionErrors.notInstalled();
-    const everyone = { guildId: guild.id, userId: app.botUserId, nick: null, avatar: null, banner: null, bio: null, roles: [], joinedAt: 0, flags: 0, communicationDisabledUntil: null };
+    const everyone = {
+      guildId: guild.id,
+      userId: app.botUserId,
+      nick: null,
+      avatar: null,
+      banner: null,
+      bio: null,
+      roles: [],
+      joinedAt: 0,
+      flags: 0,
+      communicationDisabledUntil: null,
+    };
     const appPermissions = this.guilds.channelPermissions(guild, channel, botMember ?? everyone);
     const forceEphemeral = !botMember && !has(userPermissions, Permission.USE_EXTERNAL_APPS);
     return { owners, context: InteractionContext.GUILD, userPermissions, appPermissions, forceEphemeral };
   }
 
   private sharesGuildWithBot(app: ApplicationRecord, user: UserRecord): boolean {
-    return this.ctx.store.guilds.listForUser(user.id).some((guild) => this.guilds.member(guild.id, app.botUserId) !== undefined);
+    return this.ctx.store.guilds
+      .listForUser(user.id)
+      .some((guild) => this.guilds.member(guild.id, app.botUserId) !== undefined);
   }
 
   /** A message of the channel, or one kept with an interaction (ephemeral, or in a private channel). */
@@ -376,7 +527,15 @@ export class InteractionService {
     return this.ctx.store.botGuilds.getMessage(channelId, messageId);
   }
 
-  private newInteraction(app: ApplicationRecord, user: UserRecord, type: number, place: Place, setup: Setup, messageId: string | null, autocompleteOptionType?: number): InteractionRecord {
+  private newInteraction(
+    app: ApplicationRecord,
+    user: UserRecord,
+    type: number,
+    place: Place,
+    setup: Setup,
+    messageId: string | null,
+    autocompleteOptionType?: number,
+  ): InteractionRecord {
     const id = this.ctx.ids.next();
     const interaction: InteractionRecord = {
       id,
@@ -402,8 +561,25 @@ export class InteractionService {
     return interaction;
   }
 
-  private async deliver(app: ApplicationRecord, user: UserRecord, interaction: InteractionRecord, place: Place, setup: Setup, data: Record<string, unknown>, message: unknown): Promise<TriggerResult> {
-    const payload = interactionPayload(this.ctx, this.guilds, { interaction, app, user, place, appPermissions: setup.appPermissions, userPermissions: setup.userPermissions, data, message });
+  private async deliver(
+    app: ApplicationRecord,
+    user: UserRecord,
+    interaction: InteractionRecord,
+    place: Place,
+    setup: Setup,
+    data: Record<string, unknown>,
+    message: unknown,
+  ): Promise<TriggerResult> {
+    const payload = interactionPayload(this.ctx, this.guilds, {
+      interaction,
+      app,
+      user,
+      place,
+      appPermissions: setup.appPermissions,
+      userPermissions: setup.userPermissions,
+      data,
+      message,
+    });
     const ids = { interaction_id: interaction.id, channel_id: interaction.channelId };
     const url = this.delivery.endpointOf(app);
     if (url === null) {
@@ -422,15 +598,47 @@ export class InteractionService {
   }
 
   /** DISCORD_LAUNCH_ACTIVITY: the platform launches the activity and posts the follow-up message itself. */
-  private launchByPlatform(app: ApplicationRecord, interaction: InteractionRecord, command: CommandRecord): TriggerResult {
-    const activityInstanceId = new ActivityInstances(this.ctx).launch(app, interaction.userId, interactionPlace(interaction)).instance.instanceId;
+  private launchByPlatform(
+    app: ApplicationRecord,
+    interaction: InteractionRecord,
+    command: CommandRecord,
+  ): TriggerResult {
+    const activityInstanceId = new ActivityInstances(this.ctx).launch(
+      app,
+      interaction.userId,
+      interactionPlace(interaction),
+    ).instance.instanceId;
     const user = this.ctx.store.users.get(interaction.userId)!;
-    const message = this.post(app, { ...interaction, forceEphemeral: false }, { content: `${user.globalName ?? user.username} started ${command.name === 'Launch' ? app.name : command.name}` }, [], false, null);
-    this.ctx.store.interactions.updateInteraction({ ...interaction, responseType: CallbackType.LAUNCH_ACTIVITY, originalMessageId: message.id });
-    return { interaction_id: interaction.id, channel_id: interaction.channelId, delivered: 'platform', activity_instance_id: activityInstanceId, message: messageJson(this.ctx, message) };
+    const message = this.post(
+      app,
+      { ...interaction, forceEphemeral: false },
+      { content: `${user.globalName ?? user.username} started ${command.name === 'Launch' ? app.name : command.name}` },
+      [],
+      false,
+      null,
+    );
+    this.ctx.store.interactions.updateInteraction({
+      ...interaction,
+      responseType: CallbackType.LAUNCH_ACTIVITY,
+      originalMessageId: message.id,
+    });
+    return {
+      interaction_id: interaction.id,
+      channel_id: interaction.channelId,
+      delivered: 'platform',
+      activity_instance_id: activityInstanceId,
+      message: messageJson(this.ctx, message),
+    };
   }
 
-  private post(app: ApplicationRecord, interaction: InteractionRecord, body: WebhookMessageBody, files: UploadedFile[], loading: boolean, originalResponseId: string | null): MessageRecord {
+  private post(
+    app: ApplicationRecord,
+    interaction: InteractionRecord,
+    body: WebhookMessageBody,
+    files: UploadedFile[],
+    loading: boolean,
+    originalResponseId: string | null,
+  ): MessageRecord {
     const wantsEphemeral = ((body.flags ?? 0) & EPHEMERAL) !== 0 || interaction.forceEphemeral;
     const command = interaction.type === InteractionType.APPLICATION_COMMAND;
     const user = knownUserJson(this.ctx, interaction.userId);
@@ -451,7 +659,12 @@ export class InteractionService {
       extraFlags: (wantsEphemeral ? EPHEMERAL : 0) | (loading ? LOADING : 0),
       body: { ...body, flags: (body.flags ?? 0) & ~EPHEMERAL },
       files,
-      extra: { interaction_metadata: metadata, interaction: { id: interaction.id, type: interaction.type, name: '', user }, application_id: app.id, webhook_id: app.id },
+      extra: {
+        interaction_metadata: metadata,
+        interaction: { id: interaction.id, type: interaction.type, name: '', user },
+        application_id: app.id,
+        webhook_id: app.id,
+      },
     });
     this.store(message, true);
     return message;
@@ -474,7 +687,11 @@ export class InteractionService {
    * `data.resolved` for CHANNEL (7) and USER (6) option values. A resolved channel carries `app_permissions` (the
    * bot's permissions in it) only when the bot is in the guild (published).
    */
-  private resolvedOptions(app: ApplicationRecord, place: Place, options: unknown[]): Record<string, unknown> | undefined {
+  private resolvedOptions(
+    app: ApplicationRecord,
+    place: Place,
+    options: unknown[],
+  ): Record<string, unknown> | undefined {
     const channels: Record<string, unknown> = {};
     const users: Record<string, unknown> = {};
     const visit = (list: unknown[]) => {
@@ -518,7 +735,11 @@ export class InteractionService {
     if (command.type === CommandType.USER && place.kind === 'guild') {
       const member = this.guilds.member(place.guild.id, targetId);
       if (!member) throw fieldError(['target_id'], 'UNKNOWN_USER', 'Unknown User');
-      const { user, ...rest } = { ...(member ? { user: knownUserJson(this.ctx, targetId) } : {}), nick: member.nick, roles: member.roles };
+      const { user, ...rest } = {
+        ...(member ? { user: knownUserJson(this.ctx, targetId) } : {}),
+        nick: member.nick,
+        roles: member.roles,
+      };
       return { users: { [targetId]: user }, members: { [targetId]: rest } };
     }
     const message = this.findMessage(place.channel.id, targetId);
@@ -559,15 +780,33 @@ function checkInvocationOptions(path: Array<string | number>, defined: DefinedOp
   for (const [index, raw] of sent.entries()) {
     const option = raw as { name?: unknown; type?: unknown; value?: unknown; options?: unknown };
     const definition = typeof option.name === 'string' ? byName.get(option.name) : undefined;
-    if (!definition || definition.type !== option.type) throw fieldError([...path, index], 'INTERACTION_OPTION_UNKNOWN', 'The command has no option of this name and type.');
+    if (!definition || definition.type !== option.type)
+      throw fieldError(
+        [...path, index],
+        'INTERACTION_OPTION_UNKNOWN',
+        'The command has no option of this name and type.',
+      );
     seen.add(definition.name);
     if (definition.type === 1 || definition.type === 2) {
-      if (sent.length !== 1) throw fieldError([...path, index], 'INTERACTION_OPTION_INVALID', 'One subcommand at a time.');
-      checkInvocationOptions([...path, index, 'options'], definition.options ?? [], Array.isArray(option.options) ? option.options : []);
+      if (sent.length !== 1)
+        throw fieldError([...path, index], 'INTERACTION_OPTION_INVALID', 'One subcommand at a time.');
+      checkInvocationOptions(
+        [...path, index, 'options'],
+        definition.options ?? [],
+        Array.isArray(option.options) ? option.options : [],
+      );
       continue;
     }
-    if (definition.choices && definition.choices.length > 0 && !definition.choices.some((choice) => choice.value === option.value)) {
-      throw fieldError([...path, index, 'value'], 'INTERACTION_OPTION_INVALID', 'The value must be one of the choices.');
+    if (
+      definition.choices &&
+      definition.choices.length > 0 &&
+      !definition.choices.some((choice) => choice.value === option.value)
+    ) {
+      throw fieldError(
+        [...path, index, 'value'],
+        'INTERACTION_OPTION_INVALID',
+        'The value must be one of the choices.',
+      );
     }
   }
   const missing = defined.find((option) => option.required && !seen.has(option.name));
@@ -580,7 +819,10 @@ function findComponent(components: unknown[], customId: string): Record<string, 
     if (!component || typeof component !== 'object') continue;
     const node = component as Record<string, unknown>;
     if (node.custom_id === customId) return node;
-    const children = [...(Array.isArray(node.components) ? node.components : []), ...(node.accessory ? [node.accessory] : [])];
+    const children = [
+      ...(Array.isArray(node.components) ? node.components : []),
+      ...(node.accessory ? [node.accessory] : []),
+    ];
     const found = findComponent(children, customId);
     if (found) return found;
   }

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const PACKAGE_ROOT = new URL('../../', import.meta.url);
 
 /** The version of the running platform, from its package.json. */
-export const PLATFORM_VERSION: string = (JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as { version: string }).version;
+export const PLATFORM_VERSION: string = (
+  JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as { version: string }
+).version;
 
 /** The documents the landing page links to by name (package.json "files"). */
 export const LANDING_DOCS = ['README.md', 'PROTOCOL.md'] as const;
@@ -19,7 +21,10 @@ export const LANDING_DOCS = ['README.md', 'PROTOCOL.md'] as const;
  */
 export const SHIPPED_DOCS: readonly string[] = [
   ...LANDING_DOCS,
-  ...readdirSync(new URL('protocol/', PACKAGE_ROOT)).filter((name) => name.endsWith('.md')).sort().map((name) => `protocol/${name}`),
+  ...readdirSync(new URL('protocol/', PACKAGE_ROOT))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `protocol/${name}`),
 ];
 
 export function isShippedDoc(name: string): boolean {

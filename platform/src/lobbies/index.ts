@@ -50,7 +50,13 @@ export function lobbiesArea(ctx: PlatformContext): PlatformArea {
     },
     gateway: {
       readyExtras: (identity) =>
-        identity.kind === 'user' ? { lobbies: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).map((lobby) => lobbies.json(lobby)) } : {},
+        identity.kind === 'user'
+          ? {
+              lobbies: ctx.store.lobbies
+                .listForUser(identity.userId, identity.applicationId)
+                .map((lobby) => lobbies.json(lobby)),
+            }
+          : {},
       ...sessionHandlers(lobbies),
     },
     accountMovers: [lobbyMover(lobbies)],
@@ -65,7 +71,8 @@ export function lobbiesArea(ctx: PlatformContext): PlatformArea {
 export function sessionHandlers(lobbies: Lobbies): Pick<GatewayHandlers, 'sessionsObserved' | 'sessionsChanged'> {
   return {
     sessionsObserved: (change) => {
-      if (change.kind === 'user' && !change.fromHistory) lobbies.announceConnection(change.userId, change.applicationId);
+      if (change.kind === 'user' && !change.fromHistory)
+        lobbies.announceConnection(change.userId, change.applicationId);
     },
     sessionsChanged: (change) => {
       if (change.kind === 'user') lobbies.refreshIdleOf(change.userId, change.applicationId);

@@ -21,8 +21,15 @@ function managesGuild(principal: Principal, guild: GuildRecord): boolean {
   return guild.ownerId === principal.app.ownerUserId || guild.ownerId === principal.app.botUserId;
 }
 
-/** A linkable channel (§4): guild text channel (never nsfw here), of a guild the caller manages, not linked elsewhere. */
-function linkableChannel(ctx: PlatformKernel, principal: Principal, lobby: LobbyRecord, channelId: string): ChannelRecord {
+/**
+ * A linkable channel (§4): guild text channel (never nsfw here), of a guild the caller manages, not linked elsewhere.
+ */
+function linkableChannel(
+  ctx: PlatformKernel,
+  principal: Principal,
+  lobby: LobbyRecord,
+  channelId: string,
+): ChannelRecord {
   const channel = ctx.store.guilds.getChannel(channelId);
   const guild = channel ? ctx.store.guilds.get(channel.guildId) : undefined;
   if (!channel || !guild) throw LobbyErrors.unknownChannel();
@@ -33,25 +40,34 @@ function linkableChannel(ctx: PlatformKernel, principal: Principal, lobby: Lobby
 }
 
 /** `PATCH /lobbies/{id}/channel-linking {channel_id | null}`: link, relink or unlink; members get LOBBY_UPDATE. */
-export function registerLinkingRoutes(app: ApiScope, ctx: PlatformKernel, lobbies: Lobbies, schemas: LobbySchemas): void {
-  app.patch('/lobbies/:lobbyId/channel-linking', { config: lobbyConfig('both', 'lobbies.link'), schema: { params: pathParams('lobbyId'), body: schemas.link } }, async (request) => {
-    const caller = callerOf(request);
-    const lobby = findLobby(ctx, caller, request.params.lobbyId);
-    if (caller.kind === 'bearer') {
-      const member = requireMember(ctx, lobby, caller.user.id);
-      if ((member.flags & CAN_LINK_LOBBY) === 0) throw LobbyErrors.missingPermissions();
-    }
-    const body = request.body;
-    const channelId = body.channel_id ?? null;
-    if (channelId !== null) linkableChannel(ctx, caller, lobby, channelId);
-    const updated = lobbies.run((pending) => {
-      const next = lobbies.update(lobby, { ...lobby, linkedChannelId: channelId }, pending);
-      // Linked lobbies never idle out; after unlinking, the idle clock starts afresh.
-      if (channelId === null && lobby.linkedChannelId !== null && next.idleSince !== null) {
-        ctx.store.lobbies.update({ ...next, idleSince: ctx.now() });
+export function registerLinkingRoutes(
+  app: ApiScope,
+  ctx: PlatformKernel,
+  lobbies: Lobbies,
+  schemas: LobbySchemas,
+): void {
+  app.patch(
+    '/lobbies/:lobbyId/channel-linking',
+    { config: lobbyConfig('both', 'lobbies.link'), schema: { params: pathParams('lobbyId'), body: schemas.link } },
+    async (request) => {
+      const caller = callerOf(request);
+      const lobby = findLobby(ctx, caller, request.params.lobbyId);
+      if (caller.kind === 'bearer') {
+        const member = requireMember(ctx, lobby, caller.user.id);
+        if ((member.flags & CAN_LINK_LOBBY) === 0) throw LobbyErrors.missingPermissions();
       }
-      return ctx.store.lobbies.get(lobby.id)!;
-    });
-    return lobbies.json(updated, { bot: caller.kind === 'bot' });
-  });
+      const body = request.body;
+      const channelId = body.channel_id ?? null;
+      if (channelId !== null) linkableChannel(ctx, caller, lobby, channelId);
+      const updated = lobbies.run((pending) => {
+        const next = lobbies.update(lobby, { ...lobby, linkedChannelId: channelId }, pending);
+        // Linked lobbies never idle out; after unlinking, the idle clock starts afresh.
+        if (channelId === null && lobby.linkedChannelId !== null && next.idleSince !== null) {
+          ctx.store.lobbies.update({ ...next, idleSince: ctx.now() });
+        }
+        return ctx.store.lobbies.get(lobby.id)!;
+      });
+      return lobbies.json(updated, { bot: caller.kind === 'bot' });
+    },
+  );
 }

@@ -26,7 +26,10 @@ export class LobbyMessages {
   /** A member (Bearer) or the application's bot (member or not) posts to the lobby. */
   send(caller: Principal, lobby: LobbyRecord, body: NewLobbyMessage): Record<string, unknown> {
     const { ctx } = this;
-    const member = caller.kind === 'bearer' ? requireMember(ctx, lobby, caller.user.id) : ctx.store.lobbies.member(lobby.id, caller.user.id);
+    const member =
+      caller.kind === 'bearer'
+        ? requireMember(ctx, lobby, caller.user.id)
+        : ctx.store.lobbies.member(lobby.id, caller.user.id);
     const message: LobbyMessageRecord = {
       id: ctx.ids.next(),
       lobbyId: lobby.id,
@@ -54,7 +57,9 @@ export class LobbyMessages {
   history(caller: Principal, lobby: LobbyRecord, limit: number, after?: string): Record<string, unknown>[] {
     if (caller.kind === 'bearer') requireMember(this.ctx, lobby, caller.user.id);
     const since = this.ctx.now() - this.lobbies.limits.historySeconds * 1000;
-    return this.ctx.store.lobbies.listMessages(lobby.id, since, limit, after).map((message) => lobbyMessageJson(this.ctx, message));
+    return this.ctx.store.lobbies
+      .listMessages(lobby.id, since, limit, after)
+      .map((message) => lobbyMessageJson(this.ctx, message));
   }
 
   /** The author or the bot (OURS). The copy in a linked channel goes too. */
@@ -89,7 +94,8 @@ export class LobbyMessages {
 
   /** Copies the message into the linked guild channel (without metadata); the copy outlives the lobby. */
   private copyToLinkedChannel(lobby: LobbyRecord, message: LobbyMessageRecord): void {
-    const channel = lobby.linkedChannelId === null ? undefined : this.ctx.store.guilds.getChannel(lobby.linkedChannelId);
+    const channel =
+      lobby.linkedChannelId === null ? undefined : this.ctx.store.guilds.getChannel(lobby.linkedChannelId);
     if (!channel) return;
     this.ctx.store.lobbies.insertChannelMessage({
       id: message.id,

@@ -19,7 +19,12 @@ export type LobbyMessageJson = LobbyMessageResponse & { timestamp: string; autho
 export type ChannelMessageJson = MessageResponse & { guild_id: string; lobby_id: string };
 
 /** Member `{id, metadata, flags, additional_name?, connected, user}`; `additional_name` only when set. */
-export function memberJson(ctx: PlatformKernel, hasSession: HasSession, lobby: LobbyRecord, member: LobbyMemberRecord): LobbyMemberJson {
+export function memberJson(
+  ctx: PlatformKernel,
+  hasSession: HasSession,
+  lobby: LobbyRecord,
+  member: LobbyMemberRecord,
+): LobbyMemberJson {
   const json: LobbyMemberJson = {
     id: member.userId,
     metadata: member.metadata,
@@ -37,7 +42,12 @@ export function memberJson(ctx: PlatformKernel, hasSession: HasSession, lobby: L
  * nullable. The application's bot also sees `override_event_webhooks_url` and `idle_timeout_seconds` (settings it
  * controls).
  */
-export function lobbyJson(ctx: PlatformKernel, hasSession: HasSession, lobby: LobbyRecord, view: { bot?: boolean } = {}): LobbyJson {
+export function lobbyJson(
+  ctx: PlatformKernel,
+  hasSession: HasSession,
+  lobby: LobbyRecord,
+  view: { bot?: boolean } = {},
+): LobbyJson {
   const json: LobbyJson = {
     id: lobby.id,
     application_id: lobby.applicationId,

@@ -60,7 +60,6 @@ export interface LobbyServiceDeps {
  * goes through here so the audiences and the idle bookkeeping stay in one place.
  */
 export class Lobbies {
-
   constructor(
     readonly ctx: PlatformKernel,
     private readonly deps: LobbyServiceDeps,
@@ -91,7 +90,12 @@ export class Lobbies {
     return this.ctx.store.lobbies.members(lobby.id).map((member) => member.userId);
   }
 
-  create(fields: Pick<LobbyRecord, 'applicationId' | 'secret' | 'metadata' | 'flags' | 'idleTimeoutSeconds' | 'overrideWebhookUrl'>): LobbyRecord {
+  create(
+    fields: Pick<
+      LobbyRecord,
+      'applicationId' | 'secret' | 'metadata' | 'flags' | 'idleTimeoutSeconds' | 'overrideWebhookUrl'
+    >,
+  ): LobbyRecord {
     const now = this.ctx.now();
     const lobby: LobbyRecord = {
       id: this.ctx.ids.next(),
@@ -146,7 +150,10 @@ export class Lobbies {
     } else {
       const visible = (m: LobbyMemberRecord) => JSON.stringify([m.metadata, m.flags, m.additionalName]);
       if (visible(existing) !== visible(member)) {
-        pending.send(lobby, this.memberIds(lobby), 'LOBBY_MEMBER_UPDATE', { lobby_id: lobby.id, member: this.memberJson(lobby, member) });
+        pending.send(lobby, this.memberIds(lobby), 'LOBBY_MEMBER_UPDATE', {
+          lobby_id: lobby.id,
+          member: this.memberJson(lobby, member),
+        });
       }
     }
     return member;
@@ -184,9 +191,12 @@ export class Lobbies {
   refreshIdle(lobby: LobbyRecord): void {
     const current = this.ctx.store.lobbies.get(lobby.id);
     if (!current) return;
-    const connected = this.ctx.store.lobbies.members(current.id).some((m) => this.deps.hasSession(m.userId, current.applicationId));
+    const connected = this.ctx.store.lobbies
+      .members(current.id)
+      .some((m) => this.deps.hasSession(m.userId, current.applicationId));
     if (connected && current.idleSince !== null) this.ctx.store.lobbies.update({ ...current, idleSince: null });
-    if (!connected && current.idleSince === null) this.ctx.store.lobbies.update({ ...current, idleSince: this.ctx.now() });
+    if (!connected && current.idleSince === null)
+      this.ctx.store.lobbies.update({ ...current, idleSince: this.ctx.now() });
   }
 
   /**
@@ -200,7 +210,11 @@ export class Lobbies {
       const others = this.memberIds(lobby).filter((id) => id !== userId);
       if (!member || others.length === 0) continue;
       const d = { lobby_id: lobby.id, member: this.memberJson(lobby, member) };
-      this.ctx.bus.deliverHere({ t: 'LOBBY_MEMBER_UPDATE', d, to: { userIds: others, applicationId: lobby.applicationId } });
+      this.ctx.bus.deliverHere({
+        t: 'LOBBY_MEMBER_UPDATE',
+        d,
+        to: { userIds: others, applicationId: lobby.applicationId },
+      });
     }
   }
 

@@ -55,11 +55,16 @@ export function authenticateClient(
   if (basic && formId !== undefined && formId !== basic.id) {
     throw new OAuthError(400, 'invalid_request', 'client_id does not match the authenticated client.');
   }
-  const app = requireById(clientId, (clientId) => ctx.store.applications.get(clientId), () => new OAuthError(401, 'invalid_client', 'Unknown client.'));
+  const app = requireById(
+    clientId,
+    (clientId) => ctx.store.applications.get(clientId),
+    () => new OAuthError(401, 'invalid_client', 'Unknown client.'),
+  );
   if (secret === undefined || secret === '') {
     if (allowPublic && app.publicClient) return { app, isPublic: true };
     throw new OAuthError(401, 'invalid_client', 'Client authentication failed.');
   }
-  if (!constantTimeEqual(secret, app.clientSecret)) throw new OAuthError(401, 'invalid_client', 'Client authentication failed.');
+  if (!constantTimeEqual(secret, app.clientSecret))
+    throw new OAuthError(401, 'invalid_client', 'Client authentication failed.');
   return { app, isPublic: false };
 }

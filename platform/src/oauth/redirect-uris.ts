@@ -10,7 +10,13 @@ export function matchRedirectUri(registered: readonly string[], requested: strin
   if (!asked || !isLoopback(asked)) return undefined;
   for (const candidate of registered) {
     const known = parse(candidate);
-    if (known && isLoopback(known) && known.hostname === asked.hostname && known.pathname === asked.pathname && known.search === asked.search) {
+    if (
+      known &&
+      isLoopback(known) &&
+      known.hostname === asked.hostname &&
+      known.pathname === asked.pathname &&
+      known.search === asked.search
+    ) {
       return requested;
     }
   }

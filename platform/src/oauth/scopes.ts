@@ -34,7 +34,14 @@ export const KNOWN_SCOPES = new Set([
  * when a scope is checked, so stored grants and the `scope` strings returned keep exactly what was requested.
  */
 const EXPANSIONS: Record<string, string[]> = {
-  'sdk.social_layer_presence': ['identify', 'relationships.read', 'activities.read', 'activities.write', 'presences.read', 'presences.write'],
+  'sdk.social_layer_presence': [
+    'identify',
+    'relationships.read',
+    'activities.read',
+    'activities.write',
+    'presences.read',
+    'presences.write',
+  ],
   'sdk.social_layer': [
     'sdk.social_layer_presence',
     'guilds',
@@ -72,7 +79,11 @@ export type ScopeProblem = { scope: string; reason: string };
  * Checks requested scopes against the application's approvals (spec, Authentication):
  * identify.premium needs approval; relationships.read and the sdk.* scopes need the social SDK terms accepted.
  */
-export function scopeProblem(app: ApplicationRecord, scopes: readonly string[], grant: 'user' | 'client_credentials'): ScopeProblem | undefined {
+export function scopeProblem(
+  app: ApplicationRecord,
+  scopes: readonly string[],
+  grant: 'user' | 'client_credentials',
+): ScopeProblem | undefined {
   if (scopes.length === 0) return { scope: '', reason: 'At least one scope is required.' };
   for (const scope of scopes) {
     if (!KNOWN_SCOPES.has(scope)) return { scope, reason: `Invalid scope: ${scope}` };

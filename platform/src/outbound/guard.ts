@@ -66,7 +66,10 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 const defaultResolve = async (hostname: string): Promise<ResolvedAddress[]> =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 const interfaceAddresses = (): string[] =>
   Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
@@ -80,7 +83,9 @@ export function parseRange(text: string): [Address, number] {
     const address = ipaddr.parse(text);
     return [address, address.kind() === 'ipv4' ? 32 : 128];
   } catch {
-    throw new RangeError(`outboundAllow: "${text}" is not an address range (CIDR such as 10.0.0.0/8 or fd00::/8, or one address)`);
+    throw new RangeError(
+      `outboundAllow: "${text}" is not an address range (CIDR such as 10.0.0.0/8 or fd00::/8, or one address)`,
+    );
   }
 }
 
@@ -119,7 +124,8 @@ export class OutboundGuard {
    * resolver's order. Throws OutboundRefusedError for a refused destination (or a resolver error).
    */
   async destination(url: URL): Promise<ResolvedAddress> {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError(`${url.protocol} URLs are not sent to (http or https only)`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new OutboundRefusedError(`${url.protocol} URLs are not sent to (http or https only)`);
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     const own = this.options.own();
@@ -127,15 +133,21 @@ export class OutboundGuard {
     const candidates: ResolvedAddress[] = ipaddr.isValid(hostname)
       ? [{ address: hostname, family: ipaddr.parse(hostname).kind() === 'ipv6' ? 6 : 4 }]
       : isLocalhostName(hostname)
-        ? [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]
+        ? [
+            { address: '127.0.0.1', family: 4 },
+            { address: '::1', family: 6 },
+          ]
         : await this.resolveName(hostname);
     let refusal: OutboundRefusedError | undefined;
     for (const candidate of candidates) {
       const why = this.refusal(candidate.address, port, own);
       if (why === undefined) return candidate;
-      refusal ??= why === 'itself' ? this.itself(url) : new OutboundRefusedError(
-        `${url.host} is ${candidate.address === hostname ? 'a' : `${candidate.address}, a`} ${why} address: the platform sends requests there only when its operator allows the range (outboundAllow, --allow-outbound)`,
-      );
+      refusal ??=
+        why === 'itself'
+          ? this.itself(url)
+          : new OutboundRefusedError(
+              `${url.host} is ${candidate.address === hostname ? 'a' : `${candidate.address}, a`} ${why} address: the platform sends requests there only when its operator allows the range (outboundAllow, --allow-outbound)`,
+            );
     }
     throw refusal ?? new OutboundRefusedError(`${url.host} has no address`);
   }
@@ -143,7 +155,8 @@ export class OutboundGuard {
   /** A `lookup` for node:net that answers with the checked address only (no second resolution). */
   static pinnedLookup(destination: ResolvedAddress): LookupFunction {
     return (_hostname, options, callback) => {
-      if (options.all) (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [destination]);
+      if (options.all)
+        (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [destination]);
       else callback(null, destination.address, destination.family);
     };
   }
@@ -153,10 +166,15 @@ export class OutboundGuard {
     const address = ipaddr.process(text);
     let range: string = address.range();
     if (range === 'unicast' && address.kind() === 'ipv6' && address.match(IPV4_COMPATIBLE)) range = 'ipv4Compatible';
-    const local = range === 'loopback' || range === 'unspecified' || this.localAddresses().some((other) => sameAddress(other, address));
+    const local =
+      range === 'loopback' ||
+      range === 'unspecified' ||
+      this.localAddresses().some((other) => sameAddress(other, address));
     if (local && own.ports.has(port)) return 'itself';
     if (range === 'unicast') return undefined;
-    return this.allowed.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits)) ? undefined : rangeWords(range);
+    return this.allowed.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits))
+      ? undefined
+      : rangeWords(range);
   }
 
   private itself(url: URL): OutboundRefusedError {

@@ -63,7 +63,9 @@ export class OutboundHttpClient {
             }
             chunks.push(chunk);
           });
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
           response.on('error', reject);
         },
       );

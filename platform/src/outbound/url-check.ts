@@ -10,7 +10,11 @@ import type { OutboundGuard } from './guard.js';
 export const URL_DESTINATION_REFUSED = 'URL_DESTINATION_REFUSED';
 
 /** 50035 at `path` when the guard refuses `url`; nothing for null or undefined (a cleared or unchanged field). */
-export async function assertOutboundUrl(guard: OutboundGuard, path: ReadonlyArray<string | number>, url: string | null | undefined): Promise<void> {
+export async function assertOutboundUrl(
+  guard: OutboundGuard,
+  path: ReadonlyArray<string | number>,
+  url: string | null | undefined,
+): Promise<void> {
   if (!url) return;
   const problem = await guard.problem(url);
   if (problem) throw fieldError(path, URL_DESTINATION_REFUSED, problem);

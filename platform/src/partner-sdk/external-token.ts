@@ -44,7 +44,11 @@ export async function resolveExternalToken(
 ): Promise<ExternalSubject> {
   if (authType === BOT_ISSUED) {
     if (!options.allowAccountToken) {
-      throw fieldError(['external_auth_type'], 'EXTERNAL_AUTH_TYPE_INVALID', 'DISCORD_BOT_ISSUED_ACCESS_TOKEN is only accepted for merges.');
+      throw fieldError(
+        ['external_auth_type'],
+        'EXTERNAL_AUTH_TYPE_INVALID',
+        'DISCORD_BOT_ISSUED_ACCESS_TOKEN is only accepted for merges.',
+      );
     }
     const bearer = findBearer(ctx, token);
     if (!bearer || bearer.app.id !== app.id) throw ProvisionalErrors.invalidExternalToken();
@@ -52,7 +56,11 @@ export async function resolveExternalToken(
   }
   const provider = app.identityProviders.find((p) => p.type === authType);
   if (!provider) {
-    throw fieldError(['external_auth_type'], 'IDENTITY_PROVIDER_NOT_CONFIGURED', `No ${authType} identity provider is configured for this application.`);
+    throw fieldError(
+      ['external_auth_type'],
+      'IDENTITY_PROVIDER_NOT_CONFIGURED',
+      `No ${authType} identity provider is configured for this application.`,
+    );
   }
   const verified = await verifier.verify(provider, token);
   return {

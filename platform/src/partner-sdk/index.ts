@@ -8,6 +8,14 @@ import { registerArea } from '../http/api.js';
 import type { OidcProviderVerifier } from './oidc/verifier.js';
 import { partnerSdkRoutes } from './routes.js';
 
-export function partnerSdkArea(ctx: PlatformContext, movers: AccountMovers, verifier: OidcProviderVerifier): PlatformArea {
-  return { name: 'partner-sdk', dependencies: ['accounts'], routes: (app) => registerArea(app, ctx, partnerSdkRoutes(movers, verifier)) };
+export function partnerSdkArea(
+  ctx: PlatformContext,
+  movers: AccountMovers,
+  verifier: OidcProviderVerifier,
+): PlatformArea {
+  return {
+    name: 'partner-sdk',
+    dependencies: ['accounts'],
+    routes: (app) => registerArea(app, ctx, partnerSdkRoutes(movers, verifier)),
+  };
 }

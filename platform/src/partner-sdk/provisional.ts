@@ -25,13 +25,21 @@ export const PROVISIONAL_SCOPES = ['sdk.social_layer'];
  * account → its token; an identity merged into a full account → 530010 (use OAuth2).
  * Returns the token response: 7-day access token, id_token, and a refresh token only for ID-token providers.
  */
-export function provisionalTokenFor(ctx: PlatformContext, app: ApplicationRecord, identity: ProvisionalIdentity): ProvisionalTokenResponse {
+export function provisionalTokenFor(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  identity: ProvisionalIdentity,
+): ProvisionalTokenResponse {
   if (!app.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
   return ctx.store.transaction(() => {
     const existing = ctx.store.identities.find(app.id, identity.authType, identity.issuer, identity.externalId);
     let user: UserRecord | undefined = existing ? ctx.store.users.get(existing.userId) : undefined;
     if (identity.expectedUserId !== undefined && user?.id !== identity.expectedUserId) {
-      throw fieldError(['provisional_user_id'], 'PROVISIONAL_USER_MISMATCH', 'Does not match the provisional account of this external user.');
+      throw fieldError(
+        ['provisional_user_id'],
+        'PROVISIONAL_USER_MISMATCH',
+        'Does not match the provisional account of this external user.',
+      );
     }
     if (user && !user.isProvisional) throw ProvisionalErrors.identityIsFullAccount();
     if (!user) {
@@ -44,7 +52,11 @@ export function provisionalTokenFor(ctx: PlatformContext, app: ApplicationRecord
         userId: user.id,
         createdAt: ctx.now(),
       });
-    } else if (identity.updateDisplayName && identity.displayName !== undefined && identity.displayName !== user.globalName) {
+    } else if (
+      identity.updateDisplayName &&
+      identity.displayName !== undefined &&
+      identity.displayName !== user.globalName
+    ) {
       user = { ...user, globalName: identity.displayName };
       ctx.store.users.update(user);
     }

@@ -58,96 +58,157 @@ function clientFromBody(ctx: PlatformKernel, clientId: string, secret: string | 
 }
 
 /** Provisional accounts (platform/PROTOCOL.md §5); `verifier` proves ID tokens, an unmerge runs `movers`. */
-export const partnerSdkRoutes = (movers: AccountMovers, verifier: OidcProviderVerifier): ApiArea => (app, ctx) => {
-  app.post('/partner-sdk/token/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } }, async (request) => {
-    const { app: application } = botOf(request);
-    const body = request.body;
-    return provisionalTokenFor(ctx, application, {
-      authType: BOT_ISSUED,
-      issuer: '',
-      externalId: body.external_user_id,
-      displayName: body.preferred_global_name,
-      updateDisplayName: true,
-      expectedUserId: body.provisional_user_id,
-    });
-  });
+export const partnerSdkRoutes =
+  (movers: AccountMovers, verifier: OidcProviderVerifier): ApiArea =>
+  (app, ctx) => {
+    app.post(
+      '/partner-sdk/token/bot',
+      { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } },
+      async (request) => {
+        const { app: application } = botOf(request);
+        const body = request.body;
+        return provisionalTokenFor(ctx, application, {
+          authType: BOT_ISSUED,
+          issuer: '',
+          externalId: body.external_user_id,
+          displayName: body.preferred_global_name,
+          updateDisplayName: true,
+          expectedUserId: body.provisional_user_id,
+        });
+      },
+    );
 
-  app.post('/partner-sdk/token', { config: { rateLimit: 'partner-sdk.token' }, schema: { body: externalTokenSchema } }, async (request) => {
-    const body = request.body;
-    // The schema also allows Bot auth: then the bot's application must be the client named in the body.
-    if (request.headers.authorization) {
-      const principal = authenticate(ctx, request);
-      if (principal.kind !== 'bot') throw Errors.onlyBotsCanUse();
-      if (principal.app.id !== body.client_id) throw fieldError(['client_id'], 'CLIENT_ID_MISMATCH', 'client_id does not match the bot token.');
-    }
-    const application = clientFromBody(ctx, body.client_id, body.client_secret);
-    if (!application.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
-    const subject = await resolveExternalToken(ctx, verifier, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
-    if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
-    return provisionalTokenFor(ctx, application, { ...subject, updateDisplayName: false });
-  });
+    app.post(
+      '/partner-sdk/token',
+      { config: { rateLimit: 'partner-sdk.token' }, schema: { body: externalTokenSchema } },
+      async (request) => {
+        const body = request.body;
+        // The schema also allows Bot auth: then the bot's application must be the client named in the body.
+        if (request.headers.authorization) {
+          const principal = authenticate(ctx, request);
+          if (principal.kind !== 'bot') throw Errors.onlyBotsCanUse();
+          if (principal.app.id !== body.client_id)
+            throw fieldError(['client_id'], 'CLIENT_ID_MISMATCH', 'client_id does not match the bot token.');
+        }
+        const application = clientFromBody(ctx, body.client_id, body.client_secret);
+        if (!application.provisionalAccountsEnabled) throw ProvisionalErrors.notEnabled();
+        const subject = await resolveExternalToken(
+          ctx,
+          verifier,
+          application,
+          body.external_auth_type,
+          body.external_auth_token,
+          { allowAccountToken: false },
+        );
+        if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
+        return provisionalTokenFor(ctx, application, { ...subject, updateDisplayName: false });
+      },
+    );
 
-  app.post('/partner-sdk/provisional-accounts/unmerge/bot', { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.unmerge' }, schema: { body: unmergeBotSchema } }, async (request, reply) => {
-    const { app: application } = botOf(request);
-    const body = request.body;
-    const identity = ctx.store.identities.find(application.id, BOT_ISSUED, '', body.external_user_id);
-    if (!identity) throw ProvisionalErrors.unknownIdentity();
-    unmergeIdentity(ctx, movers(), application, identity);
-    return reply.code(204).send();
-  });
+    app.post(
+      '/partner-sdk/provisional-accounts/unmerge/bot',
+      { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.unmerge' }, schema: { body: unmergeBotSchema } },
+      async (request, reply) => {
+        const { app: application } = botOf(request);
+        const body = request.body;
+        const identity = ctx.store.identities.find(application.id, BOT_ISSUED, '', body.external_user_id);
+        if (!identity) throw ProvisionalErrors.unknownIdentity();
+        unmergeIdentity(ctx, movers(), application, identity);
+        return reply.code(204).send();
+      },
+    );
 
-  app.post('/partner-sdk/provisional-accounts/unmerge', { config: { rateLimit: 'partner-sdk.unmerge' }, schema: { body: externalTokenSchema } }, async (request, reply) => {
-    const body = request.body;
-    const application = clientFromBody(ctx, body.client_id, body.client_secret);
-    const subject = await resolveExternalToken(ctx, verifier, application, body.external_auth_type, body.external_auth_token, { allowAccountToken: false });
-    if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
-    const identity = ctx.store.identities.find(application.id, subject.authType, subject.issuer, subject.externalId);
-    if (!identity) throw ProvisionalErrors.unknownIdentity();
-    unmergeIdentity(ctx, movers(), application, identity);
-    return reply.code(204).send();
-  });
+    app.post(
+      '/partner-sdk/provisional-accounts/unmerge',
+      { config: { rateLimit: 'partner-sdk.unmerge' }, schema: { body: externalTokenSchema } },
+      async (request, reply) => {
+        const body = request.body;
+        const application = clientFromBody(ctx, body.client_id, body.client_secret);
+        const subject = await resolveExternalToken(
+          ctx,
+          verifier,
+          application,
+          body.external_auth_type,
+          body.external_auth_token,
+          { allowAccountToken: false },
+        );
+        if (subject.kind !== 'identity') throw ProvisionalErrors.invalidExternalToken();
+        const identity = ctx.store.identities.find(
+          application.id,
+          subject.authType,
+          subject.issuer,
+          subject.externalId,
+        );
+        if (!identity) throw ProvisionalErrors.unknownIdentity();
+        unmergeIdentity(ctx, movers(), application, identity);
+        return reply.code(204).send();
+      },
+    );
 
-  app.post('/partner-sdk/child-token', { config: { rateLimit: 'partner-sdk.child-token' }, schema: { body: childTokenSchema } }, async (request) => {
-    const body = request.body;
-    const parent = findBearer(ctx, body.parent_access_token);
-    if (!parent) throw Errors.invalidAccessToken();
-    const child = ctx.store.applications.get(body.child_application_id);
-    if (!child) throw Errors.unknownApplication();
-    if (child.parentId !== parent.app.id) {
-      throw fieldError(['child_application_id'], 'APPLICATION_NOT_CHILD', "Not a child application of the token's application.");
-    }
-    if (body.parent_client_secret === undefined) {
-      // Public clients (Client::ExchangeChildToken) exchange without the secret (OURS).
-      if (!parent.app.publicClient) throw fieldError(['parent_client_secret'], 'BASE_TYPE_REQUIRED', 'This field is required');
-    } else if (!constantTimeEqual(body.parent_client_secret, parent.app.clientSecret)) {
-      throw ProvisionalErrors.invalidClientSecret();
-    }
-    const issued = ctx.store.transaction(() => {
-      const previous = ctx.store.grants.get(child.id, parent.user.id);
-      ctx.store.grants.upsert({ applicationId: child.id, userId: parent.user.id, scopes: PROVISIONAL_SCOPES, createdAt: previous?.createdAt ?? ctx.now() });
-      return issueTokens(ctx, {
-        app: child,
-        user: parent.user,
-        scopes: PROVISIONAL_SCOPES,
-        origin: 'child',
-        accessSeconds: 0,
-        refresh: false,
-        parentPairId: parent.token.pairId,
-        expiresAt: parent.token.expiresAt,
-      });
-    });
-    return { access_token: issued.accessToken, token_type: 'Bearer', expires_in: issued.expiresIn, scope: PROVISIONAL_SCOPES.join(' ') };
-  });
+    app.post(
+      '/partner-sdk/child-token',
+      { config: { rateLimit: 'partner-sdk.child-token' }, schema: { body: childTokenSchema } },
+      async (request) => {
+        const body = request.body;
+        const parent = findBearer(ctx, body.parent_access_token);
+        if (!parent) throw Errors.invalidAccessToken();
+        const child = ctx.store.applications.get(body.child_application_id);
+        if (!child) throw Errors.unknownApplication();
+        if (child.parentId !== parent.app.id) {
+          throw fieldError(
+            ['child_application_id'],
+            'APPLICATION_NOT_CHILD',
+            "Not a child application of the token's application.",
+          );
+        }
+        if (body.parent_client_secret === undefined) {
+          // Public clients (Client::ExchangeChildToken) exchange without the secret (OURS).
+          if (!parent.app.publicClient)
+            throw fieldError(['parent_client_secret'], 'BASE_TYPE_REQUIRED', 'This field is required');
+        } else if (!constantTimeEqual(body.parent_client_secret, parent.app.clientSecret)) {
+          throw ProvisionalErrors.invalidClientSecret();
+        }
+        const issued = ctx.store.transaction(() => {
+          const previous = ctx.store.grants.get(child.id, parent.user.id);
+          ctx.store.grants.upsert({
+            applicationId: child.id,
+            userId: parent.user.id,
+            scopes: PROVISIONAL_SCOPES,
+            createdAt: previous?.createdAt ?? ctx.now(),
+          });
+          return issueTokens(ctx, {
+            app: child,
+            user: parent.user,
+            scopes: PROVISIONAL_SCOPES,
+            origin: 'child',
+            accessSeconds: 0,
+            refresh: false,
+            parentPairId: parent.token.pairId,
+            expiresAt: parent.token.expiresAt,
+          });
+        });
+        return {
+          access_token: issued.accessToken,
+          token_type: 'Bearer',
+          expires_in: issued.expiresIn,
+          scope: PROVISIONAL_SCOPES.join(' '),
+        };
+      },
+    );
 
-  // OURS: Client::UpdateProvisionalAccountDisplayName. The provisional user's own token; full accounts get 50229.
-  app.patch('/partner-sdk/provisional-accounts/@me', { config: { auth: { kind: 'bearer' }, rateLimit: 'partner-sdk.account' }, schema: { body: displayNameSchema } }, async (request) => {
-    const principal = bearerOf(request);
-    const body = request.body;
-    if (!principal.user.isProvisional) throw Errors.invalidUserType();
-    const updated = { ...principal.user, globalName: body.global_name };
-    ctx.store.users.update(updated);
-    const json = userJson(ctx, updated, { app: principal.app, selfScopes: principal.token.scopes });
-    ctx.bus.publish({ t: 'USER_UPDATE', d: json, to: { userIds: [updated.id] } });
-    return json;
-  });
-};
+    // OURS: Client::UpdateProvisionalAccountDisplayName. The provisional user's own token; full accounts get 50229.
+    app.patch(
+      '/partner-sdk/provisional-accounts/@me',
+      { config: { auth: { kind: 'bearer' }, rateLimit: 'partner-sdk.account' }, schema: { body: displayNameSchema } },
+      async (request) => {
+        const principal = bearerOf(request);
+        const body = request.body;
+        if (!principal.user.isProvisional) throw Errors.invalidUserType();
+        const updated = { ...principal.user, globalName: body.global_name };
+        ctx.store.users.update(updated);
+        const json = userJson(ctx, updated, { app: principal.app, selfScopes: principal.token.scopes });
+        ctx.bus.publish({ t: 'USER_UPDATE', d: json, to: { userIds: [updated.id] } });
+        return json;
+      },
+    );
+  };

@@ -32,7 +32,10 @@ export function developerAccount(ctx: PlatformContext): DeveloperAccount {
 /** Checks a sign-in; the password is compared in constant time and never kept. */
 export function credentialsMatch(account: DeveloperAccount, username: string, password: string): boolean {
   if (account.kind === 'none') return false;
-  const secretMatches = account.kind === 'configured' ? verifyPassword(password, account.passwordHash) : constantTimeEqual(password, account.devToken);
+  const secretMatches =
+    account.kind === 'configured'
+      ? verifyPassword(password, account.passwordHash)
+      : constantTimeEqual(password, account.devToken);
   // Both checks always run, so the answer time does not tell whether the username was right.
   return constantTimeEqual(username, account.username) && secretMatches;
 }

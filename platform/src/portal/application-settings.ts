@@ -43,9 +43,13 @@ function checkParent(ctx: PlatformContext, parentId: string, selfId: string | un
 export function createApplication(ctx: PlatformContext, input: { name: string; parent_id: string }): ApplicationRecord {
   return ctx.store.transaction(() => {
     // upsertApplication updates an application of the same name; the portal creates, so a taken name is refused.
-    if (ctx.store.applications.findByName(input.name)) throw new FormProblem({ name: 'An application with this name exists.' });
+    if (ctx.store.applications.findByName(input.name))
+      throw new FormProblem({ name: 'An application with this name exists.' });
     checkParent(ctx, input.parent_id, undefined);
-    const config = applicationConfigSchema.parse({ name: input.name, parent: input.parent_id === '' ? null : input.parent_id });
+    const config = applicationConfigSchema.parse({
+      name: input.name,
+      parent: input.parent_id === '' ? null : input.parent_id,
+    });
     return upsertApplication(ctx, config).app;
   });
 }
@@ -74,33 +78,51 @@ export function resetBotToken(ctx: PlatformContext, app: ApplicationRecord): str
   return token;
 }
 
-export function setPublicClient(ctx: PlatformContext, app: ApplicationRecord, publicClient: boolean): ApplicationRecord {
+export function setPublicClient(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  publicClient: boolean,
+): ApplicationRecord {
   return ctx.store.transaction(() => save(ctx, { ...app, publicClient }));
 }
 
 export function addRedirectUri(ctx: PlatformContext, app: ApplicationRecord, uri: string): ApplicationRecord {
-  if (app.redirectUris.includes(uri)) throw new FormProblem({ redirect_uri: 'This redirect URI is already registered.' });
-  if (app.redirectUris.length >= MAX_REDIRECT_URIS) throw new FormProblem({ redirect_uri: `At most ${MAX_REDIRECT_URIS} redirect URIs.` });
+  if (app.redirectUris.includes(uri))
+    throw new FormProblem({ redirect_uri: 'This redirect URI is already registered.' });
+  if (app.redirectUris.length >= MAX_REDIRECT_URIS)
+    throw new FormProblem({ redirect_uri: `At most ${MAX_REDIRECT_URIS} redirect URIs.` });
   return ctx.store.transaction(() => save(ctx, { ...app, redirectUris: [...app.redirectUris, uri] }));
 }
 
 export function removeRedirectUri(ctx: PlatformContext, app: ApplicationRecord, uri: string): ApplicationRecord {
   if (!app.redirectUris.includes(uri)) throw new FormProblem({ redirect_uri: 'This redirect URI is not registered.' });
-  return ctx.store.transaction(() => save(ctx, { ...app, redirectUris: app.redirectUris.filter((known) => known !== uri) }));
+  return ctx.store.transaction(() =>
+    save(ctx, { ...app, redirectUris: app.redirectUris.filter((known) => known !== uri) }),
+  );
 }
 
 /** Issuer rules of PROTOCOL.md §5 checked on save, as the config and the dev route check them. */
-export function addIdentityProvider(ctx: PlatformContext, app: ApplicationRecord, provider: IdentityProviderConfig): ApplicationRecord {
+export function addIdentityProvider(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  provider: IdentityProviderConfig,
+): ApplicationRecord {
   const problem = issuerUrlProblem(provider.issuer, ctx.options.allowLocalhostIssuers);
   if (problem) throw new FormProblem({ issuer: problem });
   if (app.identityProviders.some((known) => known.type === provider.type && known.issuer === provider.issuer)) {
     throw new FormProblem({ issuer: 'This issuer is already configured for this type.' });
   }
-  if (app.identityProviders.length >= MAX_IDENTITY_PROVIDERS) throw new FormProblem({ issuer: `At most ${MAX_IDENTITY_PROVIDERS} identity providers.` });
+  if (app.identityProviders.length >= MAX_IDENTITY_PROVIDERS)
+    throw new FormProblem({ issuer: `At most ${MAX_IDENTITY_PROVIDERS} identity providers.` });
   return ctx.store.transaction(() => save(ctx, { ...app, identityProviders: [...app.identityProviders, provider] }));
 }
 
-export function removeIdentityProvider(ctx: PlatformContext, app: ApplicationRecord, type: string, issuer: string): ApplicationRecord {
+export function removeIdentityProvider(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  type: string,
+  issuer: string,
+): ApplicationRecord {
   const kept = app.identityProviders.filter((known) => !(known.type === type && known.issuer === issuer));
   if (kept.length === app.identityProviders.length) throw new FormProblem({ issuer: 'No such identity provider.' });
   return ctx.store.transaction(() => save(ctx, { ...app, identityProviders: kept }));

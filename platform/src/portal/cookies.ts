@@ -22,7 +22,12 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
  * HttpOnly (no script reads it), SameSite=Strict (no other site's page or link sends it), Secure when the platform
  * serves TLS (a plain-HTTP platform on loopback cannot set a Secure cookie at all).
  */
-export function setCookie(reply: FastifyReply, name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number; path?: string }): void {
+export function setCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  options: { secure: boolean; maxAgeSeconds?: number; path?: string },
+): void {
   const parts = [`${name}=${value}`, `Path=${options.path ?? PORTAL_PATH}`, 'HttpOnly', 'SameSite=Strict'];
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   if (options.secure) parts.push('Secure');

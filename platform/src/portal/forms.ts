@@ -20,14 +20,21 @@ export type FormResult<T> = { ok: true; value: T } | { ok: false; errors: FieldE
  * Validates a posted form with zod; messages are the platform's field-error messages (the same the JSON API uses),
  * and like those they never repeat what was sent.
  */
-export function parseForm<S extends z.ZodType>(schema: S, body: Record<string, string | string[]>): FormResult<z.output<S>> {
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  body: Record<string, string | string[]>,
+): FormResult<z.output<S>> {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
   const tree = zodErrorTree(result.error, body);
   const errors: FieldErrors = {};
   for (const [field, node] of Object.entries(tree)) {
     if (field === '_errors' || node === undefined || Array.isArray(node)) continue;
-    const first = node._errors?.[0] ?? Object.values(node).flat().find((leaf) => Array.isArray(leaf))?.[0];
+    const first =
+      node._errors?.[0] ??
+      Object.values(node)
+        .flat()
+        .find((leaf) => Array.isArray(leaf))?.[0];
     errors[field] = first && 'message' in first ? first.message : 'Invalid value.';
   }
   if (Object.keys(errors).length === 0) errors.form = 'The form could not be read.';
@@ -116,7 +123,10 @@ export const skuForm = z.object({
   price_cents: text(1, 12)
     .regex(/^\d+$/, { message: 'A whole number of cents.' })
     .transform(Number)
-    .refine((value) => value <= 100_000_000, { message: 'At most 100,000,000 cents.', params: { code: 'NUMBER_TYPE_MAX' } }),
+    .refine((value) => value <= 100_000_000, {
+      message: 'At most 100,000,000 cents.',
+      params: { code: 'NUMBER_TYPE_MAX' },
+    }),
 });
 
 /** A test entitlement: a SKU, and a user (id or username) or a guild (id). */

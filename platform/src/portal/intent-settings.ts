@@ -18,9 +18,14 @@ export const INTENT_FLAGS: Record<IntentToggle, { full: number; limited: number;
   message_content: { full: 1 << 18, limited: 1 << 19, label: 'Message content (MESSAGE_CONTENT)' },
 };
 
-export const intentGranted = (app: ApplicationRecord, toggle: IntentToggle) => (app.flags & (INTENT_FLAGS[toggle].full | INTENT_FLAGS[toggle].limited)) !== 0;
+export const intentGranted = (app: ApplicationRecord, toggle: IntentToggle) =>
+  (app.flags & (INTENT_FLAGS[toggle].full | INTENT_FLAGS[toggle].limited)) !== 0;
 
-export function setPrivilegedIntents(ctx: PlatformKernel, app: ApplicationRecord, wanted: Record<IntentToggle, boolean>): ApplicationRecord {
+export function setPrivilegedIntents(
+  ctx: PlatformKernel,
+  app: ApplicationRecord,
+  wanted: Record<IntentToggle, boolean>,
+): ApplicationRecord {
   return ctx.store.transaction(() => {
     const users = ctx.store.grants.countForApplication(app.id);
     let flags = app.flags;
@@ -33,7 +38,8 @@ export function setPrivilegedIntents(ctx: PlatformKernel, app: ApplicationRecord
       }
       if (intentGranted(app, toggle)) continue;
       if (users >= LIMITED_INTENTS_USER_THRESHOLD) {
-        refused[toggle] = `This application has ${users.toLocaleString('en-US')} users: from 10,000 users an application must apply for this privileged intent instead of switching it on.`;
+        refused[toggle] =
+          `This application has ${users.toLocaleString('en-US')} users: from 10,000 users an application must apply for this privileged intent instead of switching it on.`;
         continue;
       }
       flags |= limited;

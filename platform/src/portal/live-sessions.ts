@@ -22,12 +22,20 @@ export class LiveSessions {
   observed(change: SessionsChange): void {
     const now = this.now();
     const key = `${change.applicationId}:${change.userId}`;
-    if (change.present) this.pairs.set(key, { userId: change.userId, applicationId: change.applicationId, kind: change.kind, since: now });
+    if (change.present)
+      this.pairs.set(key, {
+        userId: change.userId,
+        applicationId: change.applicationId,
+        kind: change.kind,
+        since: now,
+      });
     else this.pairs.delete(key);
   }
 
   /** Every pair, optionally of one application, oldest first. */
   list(applicationId?: string): LiveSession[] {
-    return [...this.pairs.values()].filter((pair) => applicationId === undefined || pair.applicationId === applicationId).sort((a, b) => a.since - b.since);
+    return [...this.pairs.values()]
+      .filter((pair) => applicationId === undefined || pair.applicationId === applicationId)
+      .sort((a, b) => a.since - b.since);
   }
 }

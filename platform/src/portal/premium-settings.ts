@@ -30,9 +30,17 @@ function asFormProblem<T>(fields: Record<string, string>, call: () => T): T {
 export function createSku(
   ctx: PlatformContext,
   app: ApplicationRecord,
-  input: { name: string; type: number; slug: string; available: boolean; audience: 'user' | 'guild'; priceCents: number },
+  input: {
+    name: string;
+    type: number;
+    slug: string;
+    available: boolean;
+    audience: 'user' | 'guild';
+    priceCents: number;
+  },
 ): SkuRecord[] {
-  const audience = input.type === 5 ? (input.audience === 'guild' ? SkuFlag.GUILD_SUBSCRIPTION : SkuFlag.USER_SUBSCRIPTION) : 0;
+  const audience =
+    input.type === 5 ? (input.audience === 'guild' ? SkuFlag.GUILD_SUBSCRIPTION : SkuFlag.USER_SUBSCRIPTION) : 0;
   return asFormProblem({ slug: 'slug', flags: 'audience' }, () =>
     new PremiumService(ctx).createSku(app, {
       type: input.type as 2 | 3 | 5,
@@ -45,7 +53,11 @@ export function createSku(
 }
 
 /** A user is named by id or username; a guild by id. */
-export function grantTestEntitlement(ctx: PlatformContext, app: ApplicationRecord, input: { skuId: string; ownerType: 'user' | 'guild'; owner: string }): EntitlementRecord {
+export function grantTestEntitlement(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  input: { skuId: string; ownerType: 'user' | 'guild'; owner: string },
+): EntitlementRecord {
   let ownerId = input.owner;
   if (input.ownerType === 'user' && !isSnowflake(ownerId)) {
     const user = ctx.store.users.findByUsername(ownerId.toLowerCase());

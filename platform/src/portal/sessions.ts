@@ -33,7 +33,11 @@ export class PortalSessions {
   create(username: string): string {
     this.sweep();
     const cookie = randomToken(32);
-    this.sessions.set(hashToken(cookie), { username, csrfToken: randomToken(24), expiresAt: this.now() + SESSION_SECONDS * 1000 });
+    this.sessions.set(hashToken(cookie), {
+      username,
+      csrfToken: randomToken(24),
+      expiresAt: this.now() + SESSION_SECONDS * 1000,
+    });
     return cookie;
   }
 

@@ -24,7 +24,10 @@ export async function sendTestEvent(
   try {
     const response = await http.request(app.webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...signatureHeaders(app.privateKeyPem, body, Math.floor(options.nowMs / 1000)) },
+      headers: {
+        'content-type': 'application/json',
+        ...signatureHeaders(app.privateKeyPem, body, Math.floor(options.nowMs / 1000)),
+      },
       body,
       timeoutMs: options.timeoutMs,
       maxBytes: 64 * 1024,

@@ -9,12 +9,22 @@ import type { ApplicationRecord } from '../store/types.js';
 import type { CreateSkuBody } from './schemas.js';
 import { PremiumService, slugOf } from './service.js';
 
-export function applyConfiguredSkus(ctx: PlatformContext, app: ApplicationRecord, skus: readonly CreateSkuBody[]): void {
+export function applyConfiguredSkus(
+  ctx: PlatformContext,
+  app: ApplicationRecord,
+  skus: readonly CreateSkuBody[],
+): void {
   const premium = new PremiumService(ctx);
   skus.forEach((sku, index) => {
     if (ctx.store.premium.findSkuBySlug(app.id, sku.slug ?? slugOf(sku.name))) return;
     try {
-      premium.createSku(app, { type: sku.type, name: sku.name, flags: sku.flags, priceCents: sku.price_cents, ...(sku.slug !== undefined && { slug: sku.slug }) });
+      premium.createSku(app, {
+        type: sku.type,
+        name: sku.name,
+        flags: sku.flags,
+        priceCents: sku.price_cents,
+        ...(sku.slug !== undefined && { slug: sku.slug }),
+      });
     } catch (error) {
       // Field errors are reported at the SKU's place in the application's config (`skus.1.flags`).
       if (error instanceof ApiError && error.errors) throw invalidFormBody({ skus: { [String(index)]: error.errors } });

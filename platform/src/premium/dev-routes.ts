@@ -22,60 +22,72 @@ export const premiumDevRoutes =
       return found;
     };
 
-    app.post('/dev/applications/:applicationId/skus', { schema: { params: pathParams('applicationId'), body: createSkuBody } }, async (request, reply) => {
-      const body = request.body;
-      const created = premium.createSku(application(request.params.applicationId), {
-        type: body.type,
-        name: body.name,
-        flags: body.flags,
-        priceCents: body.price_cents,
-        ...(body.slug !== undefined && { slug: body.slug }),
-      });
-      return reply.code(201).send(created.map((sku) => ({ ...skuJson(sku), price_cents: sku.priceCents })));
-    });
+    app.post(
+      '/dev/applications/:applicationId/skus',
+      { schema: { params: pathParams('applicationId'), body: createSkuBody } },
+      async (request, reply) => {
+        const body = request.body;
+        const created = premium.createSku(application(request.params.applicationId), {
+          type: body.type,
+          name: body.name,
+          flags: body.flags,
+          priceCents: body.price_cents,
+          ...(body.slug !== undefined && { slug: body.slug }),
+        });
+        return reply.code(201).send(created.map((sku) => ({ ...skuJson(sku), price_cents: sku.priceCents })));
+      },
+    );
 
-    app.post('/dev/applications/:applicationId/purchases', { schema: { params: pathParams('applicationId'), body: purchaseBody } }, async (request, reply) => {
-      const body = request.body;
-      const result = premium.purchase(application(request.params.applicationId), {
-        userId: body.user_id,
-        skuId: body.sku_id,
-        testMode: body.test_mode,
-        legacy: body.legacy,
-        ...(body.guild_id !== undefined && { guildId: body.guild_id }),
-      });
-      return reply.code(201).send({
-        entitlement: entitlementJson(result.entitlement),
-        subscription: result.subscription && subscriptionJson(result.subscription),
-        charge: {
-          list_price_cents: result.charge.listPriceCents,
-          discount_percent: result.charge.discountPercent,
-          amount_cents: result.charge.amountCents,
-        },
-      });
-    });
+    app.post(
+      '/dev/applications/:applicationId/purchases',
+      { schema: { params: pathParams('applicationId'), body: purchaseBody } },
+      async (request, reply) => {
+        const body = request.body;
+        const result = premium.purchase(application(request.params.applicationId), {
+          userId: body.user_id,
+          skuId: body.sku_id,
+          testMode: body.test_mode,
+          legacy: body.legacy,
+          ...(body.guild_id !== undefined && { guildId: body.guild_id }),
+        });
+        return reply.code(201).send({
+          entitlement: entitlementJson(result.entitlement),
+          subscription: result.subscription && subscriptionJson(result.subscription),
+          charge: {
+            list_price_cents: result.charge.listPriceCents,
+            discount_percent: result.charge.discountPercent,
+            amount_cents: result.charge.amountCents,
+          },
+        });
+      },
+    );
 
     app.post(
       '/dev/applications/:applicationId/subscriptions/:subscriptionId/cancel',
       { schema: { params: pathParams('applicationId', 'subscriptionId') } },
-      async (request) => subscriptionJson(premium.cancel(application(request.params.applicationId), request.params.subscriptionId)),
+      async (request) =>
+        subscriptionJson(premium.cancel(application(request.params.applicationId), request.params.subscriptionId)),
     );
 
     app.post(
       '/dev/applications/:applicationId/subscriptions/:subscriptionId/end-period',
       { schema: { params: pathParams('applicationId', 'subscriptionId') } },
-      async (request) => subscriptionJson(premium.endPeriod(application(request.params.applicationId), request.params.subscriptionId)),
+      async (request) =>
+        subscriptionJson(premium.endPeriod(application(request.params.applicationId), request.params.subscriptionId)),
     );
 
     app.post(
       '/dev/applications/:applicationId/subscriptions/:subscriptionId/refund',
       { schema: { params: pathParams('applicationId', 'subscriptionId') } },
-      async (request) => subscriptionJson(premium.refund(application(request.params.applicationId), request.params.subscriptionId)),
+      async (request) =>
+        subscriptionJson(premium.refund(application(request.params.applicationId), request.params.subscriptionId)),
     );
 
     app.post(
       '/dev/applications/:applicationId/subscriptions/:subscriptionId/migrate',
       { schema: { params: pathParams('applicationId', 'subscriptionId') } },
-      async (request) => premium.migrate(application(request.params.applicationId), request.params.subscriptionId).map(entitlementJson),
+      async (request) =>
+        premium.migrate(application(request.params.applicationId), request.params.subscriptionId).map(entitlementJson),
     );
 
     app.post(

@@ -12,10 +12,12 @@ export const PremiumErrors = {
   entitlementEnded: () => new ApiError(400, 0, 'This entitlement has ended or been deleted'),
   tooManySkus: (max: number) => new ApiError(400, 0, `Maximum number of SKUs reached (${max})`),
   /** A consumable cannot be bought again while an unconsumed purchase of it exists. */
-  unconsumedPurchase: () => fieldError(['sku_id'], 'ENTITLEMENT_UNCONSUMED', 'The user already holds an unconsumed entitlement to this SKU.'),
+  unconsumedPurchase: () =>
+    fieldError(['sku_id'], 'ENTITLEMENT_UNCONSUMED', 'The user already holds an unconsumed entitlement to this SKU.'),
   alreadyOwned: () => fieldError(['sku_id'], 'ENTITLEMENT_ALREADY_OWNED', 'The buyer already owns this SKU.'),
   skuField: (message: string) => fieldError(['sku_id'], 'SKU_INVALID', message),
-  slugTaken: () => fieldError(['slug'], 'SKU_SLUG_ALREADY_TAKEN', 'A SKU with this slug already exists in this application.'),
+  slugTaken: () =>
+    fieldError(['slug'], 'SKU_SLUG_ALREADY_TAKEN', 'A SKU with this slug already exists in this application.'),
   skuFlags: (message: string) => fieldError(['flags'], 'SKU_FLAGS_INVALID', message),
   ownerField: (message: string) => fieldError(['owner_id'], 'OWNER_INVALID', message),
   userField: (message: string) => fieldError(['user_id'], 'USER_INVALID', message),

@@ -7,7 +7,12 @@ import type { FastifyRequest } from 'fastify';
 import { bearerOf, botOf, callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { Errors, fieldError } from '../http/errors.js';
 import type { EntitlementQuery } from '../store/premium-types.js';
-import { createTestEntitlementBody, listEntitlementsQuery, listSubscriptionsQuery, userEntitlementsQuery } from './schemas.js';
+import {
+  createTestEntitlementBody,
+  listEntitlementsQuery,
+  listSubscriptionsQuery,
+  userEntitlementsQuery,
+} from './schemas.js';
 import { entitlementJson, skuJson, subscriptionJson, testEntitlementJson } from './serialize.js';
 import { PremiumErrors } from './errors.js';
 import type { PremiumService } from './service.js';
@@ -23,10 +28,14 @@ function ownApplication(request: FastifyRequest, applicationId: string) {
 export const premiumRoutes =
   (premium: PremiumService): ApiArea =>
   (app, ctx) => {
-    app.get('/applications/:applicationId/skus', { config: bot, schema: { params: pathParams('applicationId') } }, async (request) => {
-      const application = ownApplication(request, request.params.applicationId);
-      return premium.skus(application.id).map(skuJson);
-    });
+    app.get(
+      '/applications/:applicationId/skus',
+      { config: bot, schema: { params: pathParams('applicationId') } },
+      async (request) => {
+        const application = ownApplication(request, request.params.applicationId);
+        return premium.skus(application.id).map(skuJson);
+      },
+    );
 
     app.get(
       '/applications/:applicationId/entitlements',
@@ -65,7 +74,9 @@ export const premiumRoutes =
       async (request) => {
         const application = ownApplication(request, request.params.applicationId);
         const { sku_id, owner_id, owner_type } = request.body;
-        return testEntitlementJson(premium.createTestEntitlement(application, { skuId: sku_id, ownerId: owner_id, ownerType: owner_type }));
+        return testEntitlementJson(
+          premium.createTestEntitlement(application, { skuId: sku_id, ownerId: owner_id, ownerType: owner_type }),
+        );
       },
     );
 
@@ -92,27 +103,41 @@ export const premiumRoutes =
     /** A bot lists one user's subscriptions (user_id required); a user token lists its own. */
     app.get(
       '/skus/:skuId/subscriptions',
-      { config: { auth: { kind: 'any', scope: 'identify' } }, schema: { params: pathParams('skuId'), querystring: listSubscriptionsQuery } },
+      {
+        config: { auth: { kind: 'any', scope: 'identify' } },
+        schema: { params: pathParams('skuId'), querystring: listSubscriptionsQuery },
+      },
       async (request) => {
         const caller = callerOf(request);
         const sku = premium.sku(caller.app.id, request.params.skuId);
         const q = request.query;
-        if (caller.kind === 'bot' && q.user_id === undefined) throw fieldError(['user_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
+        if (caller.kind === 'bot' && q.user_id === undefined)
+          throw fieldError(['user_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
         const userId = caller.kind === 'bearer' ? caller.user.id : q.user_id!;
         return premium
-          .subscriptionsOf({ skuId: sku.id, userId, limit: q.limit, ...(q.before !== undefined && { before: q.before }), ...(q.after !== undefined && { after: q.after }) })
+          .subscriptionsOf({
+            skuId: sku.id,
+            userId,
+            limit: q.limit,
+            ...(q.before !== undefined && { before: q.before }),
+            ...(q.after !== undefined && { after: q.after }),
+          })
           .map(subscriptionJson);
       },
     );
 
     app.get(
       '/skus/:skuId/subscriptions/:subscriptionId',
-      { config: { auth: { kind: 'any', scope: 'identify' } }, schema: { params: pathParams('skuId', 'subscriptionId') } },
+      {
+        config: { auth: { kind: 'any', scope: 'identify' } },
+        schema: { params: pathParams('skuId', 'subscriptionId') },
+      },
       async (request) => {
         const caller = callerOf(request);
         const sku = premium.sku(caller.app.id, request.params.skuId);
         const subscription = premium.subscription(caller.app.id, request.params.subscriptionId, sku.id);
-        if (caller.kind === 'bearer' && subscription.userId !== caller.user.id) throw PremiumErrors.unknownSubscription();
+        if (caller.kind === 'bearer' && subscription.userId !== caller.user.id)
+          throw PremiumErrors.unknownSubscription();
         return subscriptionJson(subscription);
       },
     );
@@ -120,7 +145,10 @@ export const premiumRoutes =
     /** The SDK's store path: the signed-in user's entitlements to the token's own application. */
     app.get(
       '/users/@me/applications/:applicationId/entitlements',
-      { config: { auth: { kind: 'bearer', scope: 'identify' } }, schema: { params: pathParams('applicationId'), querystring: userEntitlementsQuery } },
+      {
+        config: { auth: { kind: 'bearer', scope: 'identify' } },
+        schema: { params: pathParams('applicationId'), querystring: userEntitlementsQuery },
+      },
       async (request) => {
         const caller = bearerOf(request);
         if (caller.app.id !== request.params.applicationId) throw Errors.missingAccess();

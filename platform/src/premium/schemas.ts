@@ -8,8 +8,14 @@ import { isSnowflake } from '../ids/snowflake.js';
 export const skuIdsQuery = z
   .string()
   .transform((value) => value.split(',').filter((part) => part !== ''))
-  .refine((ids) => ids.every((id) => isSnowflake(id)), { message: 'Value is not a list of snowflakes.', params: { code: 'NUMBER_TYPE_COERCE' } })
-  .refine((ids) => ids.length >= 1 && ids.length <= 100, { message: 'Must list 1 to 100 SKU ids.', params: { code: 'BASE_TYPE_BAD_LENGTH' } });
+  .refine((ids) => ids.every((id) => isSnowflake(id)), {
+    message: 'Value is not a list of snowflakes.',
+    params: { code: 'NUMBER_TYPE_COERCE' },
+  })
+  .refine((ids) => ids.length >= 1 && ids.length <= 100, {
+    message: 'Must list 1 to 100 SKU ids.',
+    params: { code: 'BASE_TYPE_BAD_LENGTH' },
+  });
 
 export const listEntitlementsQuery = z.object({
   user_id: snowflakeSchema.optional(),

@@ -4,7 +4,14 @@ import type { EntitlementRecord, SkuRecord, SubscriptionRecord } from '../store/
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export function skuJson(sku: SkuRecord) {
-  return { id: sku.id, type: sku.type, application_id: sku.applicationId, name: sku.name, slug: sku.slug, flags: sku.flags };
+  return {
+    id: sku.id,
+    type: sku.type,
+    application_id: sku.applicationId,
+    name: sku.name,
+    slug: sku.slug,
+    flags: sku.flags,
+  };
 }
 
 /**

@@ -8,7 +8,14 @@
  */
 import type { PlatformContext } from '../context.js';
 import type { ApplicationRecord } from '../store/types.js';
-import type { EntitlementQuery, EntitlementRecord, SkuRecord, SkuType as SkuTypeValue, SubscriptionQuery, SubscriptionRecord } from '../store/premium-types.js';
+import type {
+  EntitlementQuery,
+  EntitlementRecord,
+  SkuRecord,
+  SkuType as SkuTypeValue,
+  SubscriptionQuery,
+  SubscriptionRecord,
+} from '../store/premium-types.js';
 import { enqueueWebhookEvent } from '../webhooks/events.js';
 import {
   EntitlementType,
@@ -110,11 +117,13 @@ export class PremiumService {
    * neither is given). One-time SKUs take neither.
    */
   createSku(app: ApplicationRecord, input: CreateSkuInput): SkuRecord[] {
-    if ((input.flags & ~SKU_SETTABLE_FLAGS) !== 0) throw PremiumErrors.skuFlags('Only AVAILABLE, GUILD_SUBSCRIPTION and USER_SUBSCRIPTION can be set.');
+    if ((input.flags & ~SKU_SETTABLE_FLAGS) !== 0)
+      throw PremiumErrors.skuFlags('Only AVAILABLE, GUILD_SUBSCRIPTION and USER_SUBSCRIPTION can be set.');
     const audience = input.flags & (SkuFlag.GUILD_SUBSCRIPTION | SkuFlag.USER_SUBSCRIPTION);
     let flags = input.flags;
     if (input.type === SkuType.SUBSCRIPTION) {
-      if (audience === (SkuFlag.GUILD_SUBSCRIPTION | SkuFlag.USER_SUBSCRIPTION)) throw PremiumErrors.skuFlags('A subscription is either for guilds or for users, not both.');
+      if (audience === (SkuFlag.GUILD_SUBSCRIPTION | SkuFlag.USER_SUBSCRIPTION))
+        throw PremiumErrors.skuFlags('A subscription is either for guilds or for users, not both.');
       if (audience === 0) flags |= SkuFlag.USER_SUBSCRIPTION;
     } else if (audience !== 0) {
       throw PremiumErrors.skuFlags('GUILD_SUBSCRIPTION and USER_SUBSCRIPTION apply to subscription SKUs only.');
@@ -123,8 +132,10 @@ export class PremiumService {
     const groupSlug = `${slug}-group`;
     return this.ctx.store.transaction(() => {
       const created = input.type === SkuType.SUBSCRIPTION ? 2 : 1;
-      if (this.store.countSkus(app.id) + created > MAX_SKUS_PER_APPLICATION) throw PremiumErrors.tooManySkus(MAX_SKUS_PER_APPLICATION);
-      if (this.store.findSkuBySlug(app.id, slug) || (created === 2 && this.store.findSkuBySlug(app.id, groupSlug))) throw PremiumErrors.slugTaken();
+      if (this.store.countSkus(app.id) + created > MAX_SKUS_PER_APPLICATION)
+        throw PremiumErrors.tooManySkus(MAX_SKUS_PER_APPLICATION);
+      if (this.store.findSkuBySlug(app.id, slug) || (created === 2 && this.store.findSkuBySlug(app.id, groupSlug)))
+        throw PremiumErrors.slugTaken();
       const now = this.ctx.now();
       const make = (id: string, type: SkuTypeValue, skuSlug: string, groupSkuId: string | null): SkuRecord => ({
         id,
@@ -158,7 +169,11 @@ export class PremiumService {
    * The published entitlement objects an interaction carries: the live (not deleted, not consumed, not ended)
    * entitlements of the invoking user and, in a guild, of that guild, to the application.
    */
-  entitlementsFor(owner: { appId: string; userId: string; guildId?: string | null }): ReturnType<typeof entitlementJson>[] {
+  entitlementsFor(owner: {
+    appId: string;
+    userId: string;
+    guildId?: string | null;
+  }): ReturnType<typeof entitlementJson>[] {
     const now = this.ctx.now();
     const mine = this.store.liveEntitlements(owner.appId, { userId: owner.userId }, now);
     const guild = owner.guildId ? this.store.liveEntitlements(owner.appId, { guildId: owner.guildId }, now) : [];
@@ -171,15 +186,21 @@ export class PremiumService {
   }
 
   entitlement(appId: string, entitlementId: string): EntitlementRecord {
-    const entitlement = requireById(entitlementId, (entitlementId) => this.store.getEntitlement(appId, entitlementId), PremiumErrors.unknownEntitlement);
+    const entitlement = requireById(
+      entitlementId,
+      (entitlementId) => this.store.getEntitlement(appId, entitlementId),
+      PremiumErrors.unknownEntitlement,
+    );
     return entitlement;
   }
 
   /** Create Test Entitlement: a grant without validity window (type TEST_MODE_PURCHASE) → ENTITLEMENT_CREATE. */
   createTestEntitlement(app: ApplicationRecord, input: TestEntitlementInput): EntitlementRecord {
     const sku = this.purchasableSku(app.id, input.skuId, { requireAvailable: false });
-    if (input.ownerType === OwnerType.USER && !this.ctx.store.users.get(input.ownerId)) throw PremiumErrors.ownerField('Unknown user.');
-    if (input.ownerType === OwnerType.GUILD && !this.ctx.store.guilds.get(input.ownerId)) throw PremiumErrors.ownerField('Unknown guild.');
+    if (input.ownerType === OwnerType.USER && !this.ctx.store.users.get(input.ownerId))
+      throw PremiumErrors.ownerField('Unknown user.');
+    if (input.ownerType === OwnerType.GUILD && !this.ctx.store.guilds.get(input.ownerId))
+      throw PremiumErrors.ownerField('Unknown guild.');
     const entitlement: EntitlementRecord = {
       id: this.ctx.ids.next(),
       skuId: sku.id,
@@ -236,18 +257,25 @@ export class PremiumService {
     const sku = this.purchasableSku(app.id, input.skuId, { requireAvailable: true });
     if (!this.ctx.store.users.get(input.userId)) throw PremiumErrors.userField('Unknown user.');
     const forGuild = sku.type === SkuType.SUBSCRIPTION && (sku.flags & SkuFlag.GUILD_SUBSCRIPTION) !== 0;
-    if (forGuild && !input.guildId) throw PremiumErrors.guildField('A guild subscription is bought for a guild: guild_id is required.');
+    if (forGuild && !input.guildId)
+      throw PremiumErrors.guildField('A guild subscription is bought for a guild: guild_id is required.');
     if (!forGuild && input.guildId) throw PremiumErrors.guildField('Only guild subscriptions are bought for a guild.');
     if (input.guildId && !this.ctx.store.guilds.get(input.guildId)) throw PremiumErrors.guildField('Unknown guild.');
-    if (input.legacy && sku.type !== SkuType.SUBSCRIPTION) throw PremiumErrors.legacyField('Only subscriptions predate the migration.');
+    if (input.legacy && sku.type !== SkuType.SUBSCRIPTION)
+      throw PremiumErrors.legacyField('Only subscriptions predate the migration.');
     const discountPercent = app.ownerUserId === input.userId ? 100 : 0;
-    const charge = { listPriceCents: sku.priceCents, discountPercent, amountCents: Math.round((sku.priceCents * (100 - discountPercent)) / 100) };
+    const charge = {
+      listPriceCents: sku.priceCents,
+      discountPercent,
+      amountCents: Math.round((sku.priceCents * (100 - discountPercent)) / 100),
+    };
     const now = this.ctx.now();
     return this.commit<PurchaseResult>(app, () => {
       const owned = this.store
         .liveEntitlements(app.id, input.guildId ? { guildId: input.guildId } : { userId: input.userId }, now)
         .filter((e) => e.skuId === sku.id && !e.test);
-      if (sku.type === SkuType.CONSUMABLE && owned.length > 0 && !input.testMode) throw PremiumErrors.unconsumedPurchase();
+      if (sku.type === SkuType.CONSUMABLE && owned.length > 0 && !input.testMode)
+        throw PremiumErrors.unconsumedPurchase();
       if (sku.type !== SkuType.CONSUMABLE && owned.length > 0) throw PremiumErrors.alreadyOwned();
       const entitlement: EntitlementRecord = {
         id: this.ctx.ids.next(),
@@ -266,7 +294,10 @@ export class PremiumService {
       };
       if (sku.type !== SkuType.SUBSCRIPTION) {
         this.store.upsertEntitlement(entitlement);
-        return { result: { entitlement, subscription: null, charge }, events: [this.entitlementCreated(app, entitlement)] };
+        return {
+          result: { entitlement, subscription: null, charge },
+          events: [this.entitlementCreated(app, entitlement)],
+        };
       }
       const subscription: SubscriptionRecord = {
         id: this.ctx.ids.next(),
@@ -282,13 +313,21 @@ export class PremiumService {
         createdAt: now,
       };
       const subscribed: EntitlementRecord = input.legacy
-        ? { ...entitlement, type: EntitlementType.APPLICATION_SUBSCRIPTION, endsAt: subscription.currentPeriodEnd, subscriptionId: subscription.id }
+        ? {
+            ...entitlement,
+            type: EntitlementType.APPLICATION_SUBSCRIPTION,
+            endsAt: subscription.currentPeriodEnd,
+            subscriptionId: subscription.id,
+          }
         : { ...entitlement, subscriptionId: subscription.id };
       this.store.upsertSubscription(subscription);
       this.store.upsertEntitlement(subscribed);
       return {
         result: { entitlement: subscribed, subscription, charge },
-        events: [{ t: 'SUBSCRIPTION_CREATE', d: subscriptionJson(subscription) }, this.entitlementCreated(app, subscribed)],
+        events: [
+          { t: 'SUBSCRIPTION_CREATE', d: subscriptionJson(subscription) },
+          this.entitlementCreated(app, subscribed),
+        ],
       };
     });
   }
@@ -299,7 +338,11 @@ export class PremiumService {
 
   subscription(appId: string, subscriptionId: string, skuId?: string): SubscriptionRecord {
     const subscription = isSnowflake(subscriptionId) ? this.store.getSubscription(subscriptionId) : undefined;
-    if (!subscription || subscription.applicationId !== appId || (skuId !== undefined && !subscription.skuIds.includes(skuId))) {
+    if (
+      !subscription ||
+      subscription.applicationId !== appId ||
+      (skuId !== undefined && !subscription.skuIds.includes(skuId))
+    ) {
       throw PremiumErrors.unknownSubscription();
     }
     return subscription;
@@ -308,8 +351,14 @@ export class PremiumService {
   /** The user cancels: ACTIVE → ENDING with `canceled_at`, nothing to renew → SUBSCRIPTION_UPDATE. */
   cancel(app: ApplicationRecord, subscriptionId: string): SubscriptionRecord {
     const subscription = this.subscription(app.id, subscriptionId);
-    if (subscription.status !== SubscriptionStatus.ACTIVE) throw PremiumErrors.subscriptionState('Only an active subscription can be canceled.');
-    const canceled: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.ENDING, canceledAt: this.ctx.now(), renewalSkuIds: null };
+    if (subscription.status !== SubscriptionStatus.ACTIVE)
+      throw PremiumErrors.subscriptionState('Only an active subscription can be canceled.');
+    const canceled: SubscriptionRecord = {
+      ...subscription,
+      status: SubscriptionStatus.ENDING,
+      canceledAt: this.ctx.now(),
+      renewalSkuIds: null,
+    };
     return this.commit(app, () => {
       this.store.upsertSubscription(canceled);
       return { result: canceled, events: [{ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(canceled) }] };
@@ -323,15 +372,20 @@ export class PremiumService {
    */
   endPeriod(app: ApplicationRecord, subscriptionId: string): SubscriptionRecord {
     const subscription = this.subscription(app.id, subscriptionId);
-    if (subscription.status === SubscriptionStatus.INACTIVE) throw PremiumErrors.subscriptionState('The subscription has already ended.');
+    if (subscription.status === SubscriptionStatus.INACTIVE)
+      throw PremiumErrors.subscriptionState('The subscription has already ended.');
     const now = this.ctx.now();
     return this.commit(app, () => {
-      const entitlements = subscription.entitlementIds.map((id) => this.store.getEntitlement(app.id, id)).filter((e) => e !== undefined);
+      const entitlements = subscription.entitlementIds
+        .map((id) => this.store.getEntitlement(app.id, id))
+        .filter((e) => e !== undefined);
       if (subscription.status === SubscriptionStatus.ACTIVE) {
         const renewed = { ...subscription, currentPeriodStart: now, currentPeriodEnd: now + SUBSCRIPTION_PERIOD_MS };
         this.store.upsertSubscription(renewed);
         // A legacy entitlement carries its paid period: it moves with the renewal (no event either).
-        for (const e of entitlements) if (e.type === EntitlementType.APPLICATION_SUBSCRIPTION) this.store.upsertEntitlement({ ...e, endsAt: renewed.currentPeriodEnd });
+        for (const e of entitlements)
+          if (e.type === EntitlementType.APPLICATION_SUBSCRIPTION)
+            this.store.upsertEntitlement({ ...e, endsAt: renewed.currentPeriodEnd });
         return { result: renewed, events: [{ t: 'SUBSCRIPTION_UPDATE', d: subscriptionJson(renewed) }] };
       }
       return this.end(subscription, entitlements, now, { naturalExpiry: true });
@@ -344,11 +398,19 @@ export class PremiumService {
    */
   refund(app: ApplicationRecord, subscriptionId: string): SubscriptionRecord {
     const subscription = this.subscription(app.id, subscriptionId);
-    if (subscription.status === SubscriptionStatus.INACTIVE) throw PremiumErrors.subscriptionState('The subscription has already ended.');
+    if (subscription.status === SubscriptionStatus.INACTIVE)
+      throw PremiumErrors.subscriptionState('The subscription has already ended.');
     const now = this.ctx.now();
     return this.commit(app, () => {
-      const entitlements = subscription.entitlementIds.map((id) => this.store.getEntitlement(app.id, id)).filter((e) => e !== undefined);
-      return this.end({ ...subscription, canceledAt: subscription.canceledAt ?? now, renewalSkuIds: null }, entitlements, now, { naturalExpiry: false });
+      const entitlements = subscription.entitlementIds
+        .map((id) => this.store.getEntitlement(app.id, id))
+        .filter((e) => e !== undefined);
+      return this.end(
+        { ...subscription, canceledAt: subscription.canceledAt ?? now, renewalSkuIds: null },
+        entitlements,
+        now,
+        { naturalExpiry: false },
+      );
     });
   }
 
@@ -357,7 +419,12 @@ export class PremiumService {
    * SUBSCRIPTION_UPDATE (INACTIVE). On natural expiry a legacy entitlement (set to end before the migration) ends
    * without an event, as the state table says.
    */
-  private end(subscription: SubscriptionRecord, entitlements: EntitlementRecord[], now: number, { naturalExpiry }: { naturalExpiry: boolean }) {
+  private end(
+    subscription: SubscriptionRecord,
+    entitlements: EntitlementRecord[],
+    now: number,
+    { naturalExpiry }: { naturalExpiry: boolean },
+  ) {
     const ended: SubscriptionRecord = { ...subscription, status: SubscriptionStatus.INACTIVE, currentPeriodEnd: now };
     const events: PendingEvent[] = [];
     for (const entitlement of entitlements) {
@@ -379,11 +446,15 @@ export class PremiumService {
    */
   migrate(app: ApplicationRecord, subscriptionId: string): EntitlementRecord[] {
     const subscription = this.subscription(app.id, subscriptionId);
-    if (subscription.status !== SubscriptionStatus.ACTIVE) throw PremiumErrors.subscriptionState('Only a renewing subscription is migrated; one set to end expires naturally.');
+    if (subscription.status !== SubscriptionStatus.ACTIVE)
+      throw PremiumErrors.subscriptionState(
+        'Only a renewing subscription is migrated; one set to end expires naturally.',
+      );
     const legacy = subscription.entitlementIds
       .map((id) => this.store.getEntitlement(app.id, id))
       .filter((e): e is EntitlementRecord => e !== undefined && e.type === EntitlementType.APPLICATION_SUBSCRIPTION);
-    if (legacy.length === 0) throw PremiumErrors.subscriptionState('This subscription has no legacy entitlement to migrate.');
+    if (legacy.length === 0)
+      throw PremiumErrors.subscriptionState('This subscription has no legacy entitlement to migrate.');
     return this.commit(app, () => {
       const migrated = legacy.map((e) => ({ ...e, type: EntitlementType.PURCHASE, endsAt: null }));
       for (const e of migrated) this.store.upsertEntitlement(e);
@@ -402,8 +473,12 @@ export class PremiumService {
   private purchasableSku(appId: string, skuId: string, { requireAvailable }: { requireAvailable: boolean }): SkuRecord {
     const sku = this.ownSku(appId, skuId);
     if (!sku) throw PremiumErrors.skuField('Unknown SKU of this application.');
-    if (sku.type === SkuType.SUBSCRIPTION_GROUP) throw PremiumErrors.skuField('A subscription group is not bought or granted by itself: use its subscription SKU.');
-    if (requireAvailable && (sku.flags & SkuFlag.AVAILABLE) === 0) throw PremiumErrors.skuField('This SKU is not available for purchase.');
+    if (sku.type === SkuType.SUBSCRIPTION_GROUP)
+      throw PremiumErrors.skuField(
+        'A subscription group is not bought or granted by itself: use its subscription SKU.',
+      );
+    if (requireAvailable && (sku.flags & SkuFlag.AVAILABLE) === 0)
+      throw PremiumErrors.skuField('This SKU is not available for purchase.');
     return sku;
   }
 

@@ -38,7 +38,10 @@ const write = (line: Record<string, unknown>) => process.stdout.write(`${JSON.st
 export async function runStandaloneCli(options: StandaloneCliOptions): Promise<RpcServer> {
   // Its logs go to stderr (stdout is the desktop UI's protocol): pretty on a terminal, JSON otherwise or as asked.
   const format = options.logFormat ?? defaultLogFormat(process.stderr);
-  const logger = pino({ name: 'svcpp-local-client', level: process.env.SVCPP_LOG_LEVEL ?? 'info' }, format === 'pretty' ? prettyStream(process.stderr) : pino.destination(2));
+  const logger = pino(
+    { name: 'svcpp-local-client', level: process.env.SVCPP_LOG_LEVEL ?? 'info' },
+    format === 'pretty' ? prettyStream(process.stderr) : pino.destination(2),
+  );
   const rpc = await startStandaloneRpc({
     platformUrl: options.platformUrl,
     credentials: { username: options.login, ...(options.password !== undefined && { password: options.password }) },
@@ -49,7 +52,13 @@ export async function runStandaloneCli(options: StandaloneCliOptions): Promise<R
     logger,
   });
   rpc.consent.onRequest((request: ConsentRequest) =>
-    write({ event: 'consent_request', id: request.id, application_id: request.applicationId, application_name: request.applicationName, scopes: request.scopes }),
+    write({
+      event: 'consent_request',
+      id: request.id,
+      application_id: request.applicationId,
+      application_name: request.applicationName,
+      scopes: request.scopes,
+    }),
   );
   write({ event: 'listening', path: rpc.path, platform: options.platformUrl, user: options.login });
 

@@ -92,7 +92,11 @@ export class RpcConnection {
     for (;;) {
       const next = this.reader.next();
       if (next === undefined || this.ended) return;
-      if ('oversized' in next) return this.close(RpcClose.UNSUPPORTED, `Frame too large: ${next.oversized} bytes (at most ${MAX_FRAME_BYTES})`);
+      if ('oversized' in next)
+        return this.close(
+          RpcClose.UNSUPPORTED,
+          `Frame too large: ${next.oversized} bytes (at most ${MAX_FRAME_BYTES})`,
+        );
       this.frame(next.frame);
     }
   }
@@ -145,17 +149,28 @@ export class RpcConnection {
         const value = notText[0] === field ? undefined : payload[field];
         return typeof value === 'string' && value.length <= max ? value : null;
       };
-      return this.error(echo('cmd', Infinity), echo('nonce', NONCE_MAX), RpcError.INVALID_PAYLOAD, `${dottedPath(notText)}: ${INVALID_UNICODE.message}`);
+      return this.error(
+        echo('cmd', Infinity),
+        echo('nonce', NONCE_MAX),
+        RpcError.INVALID_PAYLOAD,
+        `${dottedPath(notText)}: ${INVALID_UNICODE.message}`,
+      );
     }
     const nonce = payload.nonce;
     if (nonce !== undefined && nonce !== null && (typeof nonce !== 'string' || nonce.length > NONCE_MAX)) {
-      return this.error(typeof payload.cmd === 'string' ? payload.cmd : null, null, RpcError.INVALID_PAYLOAD, `nonce must be a string of at most ${NONCE_MAX} characters`);
+      return this.error(
+        typeof payload.cmd === 'string' ? payload.cmd : null,
+        null,
+        RpcError.INVALID_PAYLOAD,
+        `nonce must be a string of at most ${NONCE_MAX} characters`,
+      );
     }
     const cmd = typeof payload.cmd === 'string' ? payload.cmd : undefined;
     const request = nonce ?? null;
     if (cmd === undefined) return this.error(null, request, RpcError.INVALID_PAYLOAD, 'cmd is required');
     const args = payload.args ?? {};
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) return this.error(cmd, request, RpcError.INVALID_PAYLOAD, 'args must be an object');
+    if (typeof args !== 'object' || args === null || Array.isArray(args))
+      return this.error(cmd, request, RpcError.INVALID_PAYLOAD, 'args must be an object');
     const evt = typeof payload.evt === 'string' ? payload.evt : undefined;
     this.host.command(this, { cmd, nonce: request, evt, args: args as Record<string, unknown> }).then(
       (result) => this.send({ cmd, data: result.data, evt: result.evt ?? null, nonce: request }),
@@ -185,6 +200,9 @@ function readFrame(body: Buffer): { payload: Record<string, unknown> | undefined
   const read = parseClientJson(body.toString('utf8'));
   if (!read.ok && read.problem === 'invalid-json') return { payload: undefined };
   const value = read.value;
-  const payload = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const payload =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   return read.ok ? { payload } : { payload, notText: read.path };
 }

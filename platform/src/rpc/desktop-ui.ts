@@ -32,7 +32,9 @@ export class DesktopUi {
 
   /** The applications with a connected game that says it shows chat, sorted. */
   showingChatApplications(): string[] {
-    return [...new Set([...this.chatShownBy].flatMap((connection) => (connection.app ? [connection.app.id] : [])))].sort();
+    return [
+      ...new Set([...this.chatShownBy].flatMap((connection) => (connection.app ? [connection.app.id] : []))),
+    ].sort();
   }
 
   /** Whether a connected game of the application says it shows chat. */

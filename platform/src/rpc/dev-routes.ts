@@ -16,7 +16,12 @@ const acceptInviteSchema = z.object({ message_id: snowflakeSchema });
 
 function running(current: () => RpcServer | undefined): RpcServer {
   const rpc = current();
-  if (!rpc) throw new ApiError(404, 0, 'The local client is not running (start the platform with rpc / `npx svcpp-platform rpc`)');
+  if (!rpc)
+    throw new ApiError(
+      404,
+      0,
+      'The local client is not running (start the platform with rpc / `npx svcpp-platform rpc`)',
+    );
   return rpc;
 }
 

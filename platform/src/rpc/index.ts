@@ -20,19 +20,30 @@ export type { Delivery } from './game-events.js';
 export { RpcServer } from './server.js';
 export { registerDevRpcRoutes } from './dev-routes.js';
 
-export async function startRpcServer(ctx: PlatformContext, social: SocialServices, options: RpcOptions): Promise<RpcServer> {
+export async function startRpcServer(
+  ctx: PlatformContext,
+  social: SocialServices,
+  options: RpcOptions,
+): Promise<RpcServer> {
   const ref = options.user ?? (ctx.options.devMode ? 'dev_user' : undefined);
-  if (ref === undefined) throw new Error('the local RPC server needs its desktop user (rpc.user / --rpc-user) outside development mode');
+  if (ref === undefined)
+    throw new Error('the local RPC server needs its desktop user (rpc.user / --rpc-user) outside development mode');
   const desktopUser = resolveUser(ctx, ref);
-  if (!desktopUser || desktopUser.bot || desktopUser.isProvisional) throw new Error(`the local RPC desktop user ${JSON.stringify(ref)} is not a full account`);
+  if (!desktopUser || desktopUser.bot || desktopUser.isProvisional)
+    throw new Error(`the local RPC desktop user ${JSON.stringify(ref)} is not a full account`);
   if (options.autoApprove && !ctx.options.devMode) throw new Error('rpc.autoApprove is for development mode only');
-  const server = new RpcServer(new InProcessLink(ctx, social, desktopUser), {
-    desktopUserId: () => desktopUser.id,
-    desktopUserName: desktopUser.username,
-    socketDir: options.socketDir ?? defaultSocketDir(),
-    autoApprove: options.autoApprove ?? false,
-    applicationsDir: applicationsDir(options.applicationsDir),
-  }, ctx.logger, ctx.now);
+  const server = new RpcServer(
+    new InProcessLink(ctx, social, desktopUser),
+    {
+      desktopUserId: () => desktopUser.id,
+      desktopUserName: desktopUser.username,
+      socketDir: options.socketDir ?? defaultSocketDir(),
+      autoApprove: options.autoApprove ?? false,
+      applicationsDir: applicationsDir(options.applicationsDir),
+    },
+    ctx.logger,
+    ctx.now,
+  );
   await server.listen();
   return server;
 }

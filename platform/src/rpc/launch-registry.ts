@@ -28,7 +28,12 @@ export function defaultApplicationsDir(env: NodeJS.ProcessEnv = process.env): st
  * Desktop-entry `Exec` quoting: the command line is kept as given, the URL goes in through the `%u` field code
  * (not for a command that opens a URL of its own, such as a Steam launch: `appendUrl` false).
  */
-export function desktopEntry(applicationId: string, applicationName: string, command: string, appendUrl = true): string {
+export function desktopEntry(
+  applicationId: string,
+  applicationName: string,
+  command: string,
+  appendUrl = true,
+): string {
   const name = applicationName.replace(/[\r\n]/g, ' ');
   return [
     '[Desktop Entry]',

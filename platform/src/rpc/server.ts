@@ -130,7 +130,10 @@ export class RpcServer implements ConnectionHost {
   }
 
   /** The desktop user clicked "Join" on a game invite they received: the game gets the join secret. */
-  async acceptInvite(messageId: string, inviteApplicationId?: string): Promise<{ secret: string; applicationId: string; delivery: Delivery }> {
+  async acceptInvite(
+    messageId: string,
+    inviteApplicationId?: string,
+  ): Promise<{ secret: string; applicationId: string; delivery: Delivery }> {
     const { secret, applicationId } = await this.link.acceptInvite(messageId, inviteApplicationId);
     return { secret, applicationId, delivery: this.events.deliverOrLaunch(applicationId, 'ACTIVITY_JOIN', { secret }) };
   }
@@ -177,7 +180,16 @@ export class RpcServer implements ConnectionHost {
       v: 1,
       // `api_endpoint` is protocol-relative like the published one; it points at the platform.
       config: { cdn_host: host, api_endpoint: `//${host}/api`, environment: 'production' },
-      user: { id: user.id, username: user.username, discriminator: '0', global_name: user.global_name ?? null, avatar: user.avatar ?? null, bot: false, flags: 0, premium_type: 0 },
+      user: {
+        id: user.id,
+        username: user.username,
+        discriminator: '0',
+        global_name: user.global_name ?? null,
+        avatar: user.avatar ?? null,
+        bot: false,
+        flags: 0,
+        premium_type: 0,
+      },
     };
   }
 
@@ -193,7 +205,9 @@ export class RpcServer implements ConnectionHost {
       // Like the published client: a game's activity goes with the game (unless another instance of it set one since).
       if (connection.setActivity && !others.some((other) => other.setActivity)) await this.link.setActivity(app, null);
       if (last) await this.link.gameSessions(app, false);
-    })().catch((error: unknown) => this.logger.warn({ err: error, application: app.id }, 'local RPC: ending the game session failed'));
+    })().catch((error: unknown) =>
+      this.logger.warn({ err: error, application: app.id }, 'local RPC: ending the game session failed'),
+    );
   }
 
   async command(connection: RpcConnection, payload: CommandPayload): Promise<CommandResult> {

@@ -60,7 +60,11 @@ function listenOn(server: net.Server, path: string): Promise<boolean> {
 }
 
 /** Listens on the first free `discord-ipc-{n}` and returns its path; throws when all ten are taken. */
-export async function listenOnFirstFreeSlot(server: net.Server, dir: string, platform: NodeJS.Platform = process.platform): Promise<string> {
+export async function listenOnFirstFreeSlot(
+  server: net.Server,
+  dir: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string> {
   for (let slot = 0; slot < IPC_SLOTS; slot++) {
     const path = ipcPath(slot, dir, platform);
     if (platform !== 'win32' && existsSync(path)) {

@@ -30,13 +30,17 @@ export interface StandaloneRpcOptions {
 export async function startStandaloneRpc(options: StandaloneRpcOptions): Promise<RpcServer> {
   const link = new RemoteLink(options.platformUrl, options.credentials, options.logger);
   if (options.signInApplication !== undefined) await link.signIn(options.signInApplication);
-  const server = new RpcServer(link, {
-    desktopUserId: () => link.desktopUserId,
-    desktopUserName: options.credentials.username,
-    socketDir: options.socketDir ?? defaultSocketDir(),
-    autoApprove: options.autoApprove ?? false,
-    applicationsDir: applicationsDir(options.applicationsDir),
-  }, options.logger);
+  const server = new RpcServer(
+    link,
+    {
+      desktopUserId: () => link.desktopUserId,
+      desktopUserName: options.credentials.username,
+      socketDir: options.socketDir ?? defaultSocketDir(),
+      autoApprove: options.autoApprove ?? false,
+      applicationsDir: applicationsDir(options.applicationsDir),
+    },
+    options.logger,
+  );
   await server.listen();
   return server;
 }

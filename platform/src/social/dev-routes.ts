@@ -6,9 +6,13 @@ const spamSchema = z.object({ spammer: z.boolean() });
 
 /** `POST /dev/users/{id}/spam {spammer}` (devMode only): flags a user whose friend requests are then spam. */
 export const socialDevRoutes: ApiArea = (app, ctx) => {
-  app.post('/dev/users/:userId/spam', { schema: { params: pathParams('userId'), body: spamSchema } }, async (request) => {
-    const user = pathUser(ctx, request.params.userId);
-    ctx.store.relationships.setSpammer(user.id, request.body.spammer);
-    return { id: user.id, spammer: ctx.store.relationships.isSpammer(user.id) };
-  });
+  app.post(
+    '/dev/users/:userId/spam',
+    { schema: { params: pathParams('userId'), body: spamSchema } },
+    async (request) => {
+      const user = pathUser(ctx, request.params.userId);
+      ctx.store.relationships.setSpammer(user.id, request.body.spammer);
+      return { id: user.id, spammer: ctx.store.relationships.isSpammer(user.id) };
+    },
+  );
 };

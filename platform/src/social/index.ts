@@ -49,8 +49,10 @@ export function socialArea(ctx: PlatformContext): PlatformArea & { services: Soc
         if (identity.kind !== 'user') return {};
         const extras: Record<string, unknown> = {};
         const application = ctx.store.applications.get(identity.applicationId);
-        if (application && hasScope(identity.scopes, 'relationships.read')) extras.relationships = relationshipsJson(ctx, identity.userId, application);
-        if (hasScope(identity.scopes, 'presences.read')) extras.presences = presence.friendPresences(identity.userId, identity.applicationId);
+        if (application && hasScope(identity.scopes, 'relationships.read'))
+          extras.relationships = relationshipsJson(ctx, identity.userId, application);
+        if (hasScope(identity.scopes, 'presences.read'))
+          extras.presences = presence.friendPresences(identity.userId, identity.applicationId);
         return extras;
       },
       userPresence: gatewayPresenceHandler(ctx, presence),

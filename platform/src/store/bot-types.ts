@@ -121,7 +121,14 @@ export interface InviteRecord {
   roleIds: string[];
   createdAt: number;
   /** Target-users job (PROTOCOL.md §14 "Invites"). */
-  job: { status: number; total: number; processed: number; createdAt: number; completedAt: number | null; error: string | null } | null;
+  job: {
+    status: number;
+    total: number;
+    processed: number;
+    createdAt: number;
+    completedAt: number | null;
+    error: string | null;
+  } | null;
 }
 
 export interface AuditEntryRecord {
@@ -196,5 +203,8 @@ export interface BotGuildRepository {
   targetUsers(code: string): string[];
 
   insertAudit(entry: AuditEntryRecord): void;
-  listAudit(guildId: string, query: { userId?: string; actionType?: number; before?: string; after?: string; limit: number }): AuditEntryRecord[];
+  listAudit(
+    guildId: string,
+    query: { userId?: string; actionType?: number; before?: string; after?: string; limit: number },
+  ): AuditEntryRecord[];
 }

@@ -86,7 +86,12 @@ export interface PrivateChannelRecord {
 export interface InteractionRepository {
   listCommands(applicationId: string, guildId: string | null): CommandRecord[];
   getCommand(applicationId: string, id: string): CommandRecord | undefined;
-  findCommand(applicationId: string, guildId: string | null, type: CommandType, name: string): CommandRecord | undefined;
+  findCommand(
+    applicationId: string,
+    guildId: string | null,
+    type: CommandType,
+    name: string,
+  ): CommandRecord | undefined;
   countCommands(applicationId: string, guildId: string | null, type: CommandType): number;
   upsertCommand(command: CommandRecord): void;
   deleteCommand(applicationId: string, id: string): void;
@@ -105,7 +110,11 @@ export interface InteractionRepository {
   deleteEphemeral(id: string): void;
 
   listCommandPermissions(applicationId: string, guildId: string): CommandPermissionsRecord[];
-  getCommandPermissions(applicationId: string, guildId: string, commandId: string): CommandPermissionsRecord | undefined;
+  getCommandPermissions(
+    applicationId: string,
+    guildId: string,
+    commandId: string,
+  ): CommandPermissionsRecord | undefined;
   setCommandPermissions(record: CommandPermissionsRecord): void;
   /** Drops a deleted command's overwrites in every guild. */
   deleteCommandPermissions(applicationId: string, commandId: string): void;

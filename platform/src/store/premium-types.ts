@@ -103,7 +103,11 @@ export interface PremiumRepository {
   /** Newest first when only `before` (or nothing) bounds the page, oldest first after `after` (published paging). */
   listEntitlements(query: EntitlementQuery): EntitlementRecord[];
   /** Live (not deleted, not consumed, not ended by `now`) entitlements of a user or guild to one application. */
-  liveEntitlements(applicationId: string, owner: { userId?: string; guildId?: string }, now: number): EntitlementRecord[];
+  liveEntitlements(
+    applicationId: string,
+    owner: { userId?: string; guildId?: string },
+    now: number,
+  ): EntitlementRecord[];
 
   upsertSubscription(subscription: SubscriptionRecord): void;
   getSubscription(id: string): SubscriptionRecord | undefined;

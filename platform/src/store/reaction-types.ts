@@ -19,7 +19,14 @@ export interface ReactionSummary {
 
 export interface ReactionRepository {
   /** Adds the user's reaction; false when it was already there (nothing changes). */
-  add(reaction: { channelId: string; messageId: string; emoji: ReactionEmoji; userId: string; type: ReactionType; createdAt: number }): boolean;
+  add(reaction: {
+    channelId: string;
+    messageId: string;
+    emoji: ReactionEmoji;
+    userId: string;
+    type: ReactionType;
+    createdAt: number;
+  }): boolean;
   /** Removes one user's reaction of a type; false when there was none. */
   remove(messageId: string, emojiKey: string, userId: string, type: ReactionType): boolean;
   /** Removes every reaction of one emoji; the number removed. */

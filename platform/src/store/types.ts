@@ -264,7 +264,12 @@ export interface UserRepository {
 
 export interface ExternalIdentityRepository {
   insert(identity: ExternalIdentityRecord): void;
-  find(applicationId: string, authType: ExternalAuthType, issuer: string, externalId: string): ExternalIdentityRecord | undefined;
+  find(
+    applicationId: string,
+    authType: ExternalAuthType,
+    issuer: string,
+    externalId: string,
+  ): ExternalIdentityRecord | undefined;
   listForUser(userId: string): ExternalIdentityRecord[];
   /** Re-points one identity at another account (merge, unmerge, ban). */
   moveTo(identity: ExternalIdentityRecord, userId: string): void;

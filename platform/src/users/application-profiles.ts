@@ -8,7 +8,11 @@ import type { UserRecord } from '../store/types.js';
  * platform keeps no provider-side profile, so `username` is the account's global name (the display name a
  * provisional account was created with), else its username, and `avatar_hash` and `metadata` are null.
  */
-export function applicationProfilesJson(ctx: PlatformKernel, user: UserRecord, applicationId: string): Record<string, unknown>[] {
+export function applicationProfilesJson(
+  ctx: PlatformKernel,
+  user: UserRecord,
+  applicationId: string,
+): Record<string, unknown>[] {
   return ctx.store.identities
     .listForUser(user.id)
     .filter((identity) => identity.applicationId === applicationId)

@@ -1,4 +1,13 @@
-import type { AvailableLocalesEnum, ConnectedAccountProviders, ConnectedAccountResponse, GuildFeatures, MyGuildResponse, UserPIIResponse, UserPrimaryGuildResponse, UserResponse } from 'discord-api-spec';
+import type {
+  AvailableLocalesEnum,
+  ConnectedAccountProviders,
+  ConnectedAccountResponse,
+  GuildFeatures,
+  MyGuildResponse,
+  UserPIIResponse,
+  UserPrimaryGuildResponse,
+  UserResponse,
+} from 'discord-api-spec';
 import type { PlatformKernel } from '../kernel.js';
 import { memberPermissions } from '../bot-api/guilds/permissions.js';
 import { hasScope } from '../oauth/scopes.js';
@@ -37,7 +46,11 @@ function primaryGuildJson(ctx: PlatformKernel, user: UserRecord): UserPrimaryGui
  * and verified need the email scope.
  */
 export function userJson(ctx: PlatformKernel, user: UserRecord, view?: { app?: ApplicationRecord }): PublicUserJson;
-export function userJson(ctx: PlatformKernel, user: UserRecord, view: UserView & { selfScopes: readonly string[] }): SelfUserJson;
+export function userJson(
+  ctx: PlatformKernel,
+  user: UserRecord,
+  view: UserView & { selfScopes: readonly string[] },
+): SelfUserJson;
 export function userJson(ctx: PlatformKernel, user: UserRecord, view: UserView = {}): UserJson {
   const json: PublicUserJson = {
     id: user.id,
@@ -81,7 +94,17 @@ export function userJson(ctx: PlatformKernel, user: UserRecord, view: UserView =
 export function knownUserJson(ctx: PlatformKernel, userId: string): PublicUserJson {
   const user = ctx.store.users.get(userId);
   if (user) return userJson(ctx, user);
-  return { id: userId, username: 'deleted_user', discriminator: '0', global_name: null, avatar: null, public_flags: 0, flags: 0, primary_guild: null, is_provisional: false };
+  return {
+    id: userId,
+    username: 'deleted_user',
+    discriminator: '0',
+    global_name: null,
+    avatar: null,
+    public_flags: 0,
+    flags: 0,
+    primary_guild: null,
+    is_provisional: false,
+  };
 }
 
 /** A bot looking at itself: every self field, no scope rules (bots have no scopes). */

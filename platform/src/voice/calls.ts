@@ -57,8 +57,12 @@ export class VoiceCalls {
       const inGuild = guildId !== null ? this.deps.states.inGuild(guildId, identity.userId) : undefined;
       const leaving =
         guildId !== null
-          ? (inGuild ? [inGuild] : [])
-          : this.deps.states.ofUser(identity.userId, identity.applicationId).filter((state) => request.lobby_id === undefined || state.lobbyId === request.lobby_id);
+          ? inGuild
+            ? [inGuild]
+            : []
+          : this.deps.states
+              .ofUser(identity.userId, identity.applicationId)
+              .filter((state) => request.lobby_id === undefined || state.lobbyId === request.lobby_id);
       for (const state of leaving) this.leave(state);
       return true;
     }
@@ -68,16 +72,26 @@ export class VoiceCalls {
       if (refusal) return this.refuse(identity, call, refusal);
     } else {
       const lobby = this.ctx.store.lobbies.get(call.lobbyId);
-      if (!lobby || lobby.applicationId !== identity.applicationId) return this.refuse(identity, call, JoinRefusal.unknownLobby);
-      if (!this.ctx.store.lobbies.member(call.lobbyId, identity.userId)) return this.refuse(identity, call, JoinRefusal.notMember);
+      if (!lobby || lobby.applicationId !== identity.applicationId)
+        return this.refuse(identity, call, JoinRefusal.unknownLobby);
+      if (!this.ctx.store.lobbies.member(call.lobbyId, identity.userId))
+        return this.refuse(identity, call, JoinRefusal.notMember);
     }
     return this.join(identity, sessionId, call, flags);
   }
 
   /** Puts the user in the call (lobby or guild channel) the request was admitted to. */
-  private join(identity: GatewayIdentity, sessionId: string, call: { lobbyId: string; guildId: string | null }, flags: Pick<VoiceState, 'selfMute' | 'selfDeaf' | 'selfVideo'>): true {
+  private join(
+    identity: GatewayIdentity,
+    sessionId: string,
+    call: { lobbyId: string; guildId: string | null },
+    flags: Pick<VoiceState, 'selfMute' | 'selfDeaf' | 'selfVideo'>,
+  ): true {
     // A user has one voice state per guild (published): joining another of its channels moves them.
-    const current = call.guildId !== null ? this.deps.states.inGuild(call.guildId, identity.userId) : this.deps.states.get(call.lobbyId, identity.userId);
+    const current =
+      call.guildId !== null
+        ? this.deps.states.inGuild(call.guildId, identity.userId)
+        : this.deps.states.get(call.lobbyId, identity.userId);
     const sameCall = current?.lobbyId === call.lobbyId;
     if (current && sameCall && current.sessionId === sessionId) {
       // Already in this call from this session: only the self flags change (no new voice server, no new token).
@@ -85,7 +99,8 @@ export class VoiceCalls {
       this.publishState(current, true);
       return true;
     }
-    if (!sameCall && this.deps.states.count(call.lobbyId) >= this.deps.maxParticipants()) return this.refuse(identity, call, JoinRefusal.callFull);
+    if (!sameCall && this.deps.states.count(call.lobbyId) >= this.deps.maxParticipants())
+      return this.refuse(identity, call, JoinRefusal.callFull);
     if (current && !sameCall) {
       // Moved to another channel of the guild: the old call loses the participant without a "left" state (the new
       // state below says where they are), and its voice connection is closed.
@@ -96,12 +111,22 @@ export class VoiceCalls {
       // Joining from another session of the same user moves the call there: the old connection is ended first.
       this.deps.endConnection(current, VoiceClose.Disconnected);
     }
-    const state: VoiceState = { ...call, applicationId: identity.applicationId, userId: identity.userId, sessionId, token: newVoiceToken(), ...flags };
+    const state: VoiceState = {
+      ...call,
+      applicationId: identity.applicationId,
+      userId: identity.userId,
+      sessionId,
+      token: newVoiceToken(),
+      ...flags,
+    };
     this.deps.states.put(state);
     this.publishState(state, true);
     if (!sameCall) this.deps.guilds.joined(state);
     // Published shape: a guild call's VOICE_SERVER_UPDATE names the guild; a lobby call's (ours) names the lobby.
-    const server = call.guildId !== null ? { token: state.token, guild_id: call.guildId } : { token: state.token, guild_id: null, channel_id: call.lobbyId };
+    const server =
+      call.guildId !== null
+        ? { token: state.token, guild_id: call.guildId }
+        : { token: state.token, guild_id: null, channel_id: call.lobbyId };
     this.ctx.bus.publish({
       t: 'VOICE_SERVER_UPDATE',
       d: { ...server, endpoint: this.deps.endpoint() },
@@ -150,11 +175,16 @@ export class VoiceCalls {
     if (state.guildId !== null) return this.deps.guilds.publishState(state, inCall);
     const members = this.ctx.store.lobbies.members(state.lobbyId).map((m) => m.userId);
     const userIds = members.includes(state.userId) ? members : [...members, state.userId];
-    this.ctx.bus.publish({ t: 'VOICE_STATE_UPDATE', d: voiceStateJson(state, inCall), to: { userIds, applicationId: state.applicationId } });
+    this.ctx.bus.publish({
+      t: 'VOICE_STATE_UPDATE',
+      d: voiceStateJson(state, inCall),
+      to: { userIds, applicationId: state.applicationId },
+    });
   }
 
   private refuse(identity: GatewayIdentity, call: { lobbyId: string; guildId: string | null }, refusal: Refusal): true {
-    const names = call.guildId !== null ? { guild_id: call.guildId, channel_id: call.lobbyId } : { lobby_id: call.lobbyId };
+    const names =
+      call.guildId !== null ? { guild_id: call.guildId, channel_id: call.lobbyId } : { lobby_id: call.lobbyId };
     this.ctx.bus.publish({
       t: 'VOICE_JOIN_REFUSED',
       d: { ...names, code: refusal.code, message: refusal.message },

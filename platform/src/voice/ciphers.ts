@@ -92,7 +92,10 @@ class XChaChaCipher implements TransportCipher {
     try {
       const sealed = packet.subarray(parts.header.length, packet.length - COUNTER_BYTES);
       const plaintext = xchacha20poly1305(this.key, nonceFor(parts.counter, 24), parts.header).decrypt(sealed);
-      return { header: parts.header, plaintext: Buffer.from(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength) };
+      return {
+        header: parts.header,
+        plaintext: Buffer.from(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength),
+      };
     } catch {
       return null;
     }

@@ -20,7 +20,8 @@ const CHANNEL = 'voice';
 /** A voice state as the log carries it: no token (a credential of the node that issued it). */
 type SharedVoiceState = Omit<VoiceState, 'token'>;
 
-type VoiceEntry = { op: 'in'; node: string; state: SharedVoiceState } | { op: 'out'; node: string; lobbyId: string; userId: string };
+type VoiceEntry =
+  { op: 'in'; node: string; state: SharedVoiceState } | { op: 'out'; node: string; lobbyId: string; userId: string };
 
 export class ClusterVoice implements VoiceStatesObserver {
   /** Participants per node: `${lobbyId}:${userId}` → state. */
@@ -46,7 +47,12 @@ export class ClusterVoice implements VoiceStatesObserver {
 
   removed(state: VoiceState): void {
     if (!this.log.distributed) return;
-    this.log.append(CHANNEL, { op: 'out', node: this.log.nodeId, lobbyId: state.lobbyId, userId: state.userId } satisfies VoiceEntry);
+    this.log.append(CHANNEL, {
+      op: 'out',
+      node: this.log.nodeId,
+      lobbyId: state.lobbyId,
+      userId: state.userId,
+    } satisfies VoiceEntry);
   }
 
   /** The participants a node holds as every node knows them (tests, diagnostics). */

@@ -14,7 +14,11 @@ import { SNOWFLAKE_PATTERN } from '../ids/snowflake.js';
 const API = `${API_PREFIX}/dev/voice`;
 const snowflake = z.string().regex(SNOWFLAKE_PATTERN);
 
-const dropSchema = z.object({ user_id: snowflake.optional(), lobby_id: snowflake.optional(), forget: z.boolean().optional() });
+const dropSchema = z.object({
+  user_id: snowflake.optional(),
+  lobby_id: snowflake.optional(),
+  forget: z.boolean().optional(),
+});
 const lossSchema = z.object({ rate: z.number().min(0).max(0.95), seed: z.int().min(0).max(0xffffffff).optional() });
 
 export function registerVoiceDevRoutes(app: FastifyInstance, voice: VoiceHandle): void {

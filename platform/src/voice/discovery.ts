@@ -36,8 +36,17 @@ export function discoveryResponse(ssrc: number, address: string, port: number): 
 }
 
 export function parseDiscoveryResponse(packet: Buffer): { ssrc: number; address: string; port: number } | null {
-  if (packet.length !== DISCOVERY_BYTES || packet.readUInt16BE(0) !== RESPONSE || packet.readUInt16BE(2) !== BODY_LENGTH) return null;
+  if (
+    packet.length !== DISCOVERY_BYTES ||
+    packet.readUInt16BE(0) !== RESPONSE ||
+    packet.readUInt16BE(2) !== BODY_LENGTH
+  )
+    return null;
   const raw = packet.subarray(8, 8 + ADDRESS_BYTES);
   const nul = raw.indexOf(0);
-  return { ssrc: packet.readUInt32BE(4), address: raw.subarray(0, nul === -1 ? raw.length : nul).toString('ascii'), port: packet.readUInt16BE(72) };
+  return {
+    ssrc: packet.readUInt32BE(4),
+    address: raw.subarray(0, nul === -1 ? raw.length : nul).toString('ascii'),
+    port: packet.readUInt16BE(72),
+  };
 }

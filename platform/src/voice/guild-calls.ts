@@ -59,7 +59,8 @@ export class GuildCalls {
     if (!has(permissions, Permission.CONNECT)) return GuildJoinRefusal.missingConnect;
     const limit = this.model.guilds.settings(channel.id).userLimit;
     const alreadyIn = this.states.get(channel.id, userId) !== undefined;
-    if (limit > 0 && !alreadyIn && this.states.count(channel.id) >= limit && !has(permissions, Permission.MOVE_MEMBERS)) return GuildJoinRefusal.channelFull;
+    if (limit > 0 && !alreadyIn && this.states.count(channel.id) >= limit && !has(permissions, Permission.MOVE_MEMBERS))
+      return GuildJoinRefusal.channelFull;
     return null;
   }
 
@@ -87,7 +88,11 @@ export class GuildCalls {
     const d = this.stateJson(state, inCall);
     this.model.guilds.publish(state.guildId, 'VOICE_STATE_UPDATE', d, Intent.GUILD_VOICE_STATES);
     if (!this.ctx.store.botGuilds.botMemberIds(state.guildId).includes(state.userId)) {
-      this.ctx.bus.publish({ t: 'VOICE_STATE_UPDATE', d, to: { userIds: [state.userId], applicationId: state.applicationId } });
+      this.ctx.bus.publish({
+        t: 'VOICE_STATE_UPDATE',
+        d,
+        to: { userIds: [state.userId], applicationId: state.applicationId },
+      });
     }
   }
 
@@ -113,6 +118,11 @@ export class GuildCalls {
 
   /** VOICE_CHANNEL_START_TIME_UPDATE (intent GUILDS); `voice_start_time` absent when the session ended. */
   private publishStartTime(guildId: string, channelId: string, start: number | null): void {
-    this.model.guilds.publish(guildId, 'VOICE_CHANNEL_START_TIME_UPDATE', { id: channelId, guild_id: guildId, ...(start !== null && { voice_start_time: start }) }, Intent.GUILDS);
+    this.model.guilds.publish(
+      guildId,
+      'VOICE_CHANNEL_START_TIME_UPDATE',
+      { id: channelId, guild_id: guildId, ...(start !== null && { voice_start_time: start }) },
+      Intent.GUILDS,
+    );
   }
 }

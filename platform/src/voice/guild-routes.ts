@@ -11,7 +11,6 @@ import { unknownVoiceState } from './routes.js';
 import type { VoiceStates } from './voice-states.js';
 import { requireById } from '../ids/snowflake.js';
 
-
 export const guildVoiceStateRoutes =
   (guilds: GuildService, calls: GuildCalls, states: VoiceStates): ApiArea =>
   (app) => {

@@ -71,9 +71,13 @@ export function voiceArea(
   ctx: PlatformContext,
   options: VoiceOptions = {},
   guildModel: GuildModel,
-): PlatformArea & { handle: VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> }; guildVoice: GuildVoiceCalls } {
+): PlatformArea & {
+  handle: VoiceHandle & { listen(host: string, tls?: TlsMaterial): Promise<void> };
+  guildVoice: GuildVoiceCalls;
+} {
   const maxParticipants = options.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS;
-  if (!Number.isInteger(maxParticipants) || maxParticipants < 1) throw new RangeError('voice option maxParticipants must be a positive integer');
+  if (!Number.isInteger(maxParticipants) || maxParticipants < 1)
+    throw new RangeError('voice option maxParticipants must be a positive integer');
   LossInjector.check(options.lossRate ?? 0);
   const states = new VoiceStates();
   const relay = new UdpRelay(options.lossRate ?? 0, options.lossSeed, () => ctx.now());
@@ -86,7 +90,12 @@ export function voiceArea(
     options.dave ??
     (options.requireE2ee === false
       ? undefined
-      : new DaveService({ logger: ctx.logger.child({ area: 'dave' }), ...(options.daveTransitionTimeoutMs !== undefined && { transitionTimeoutMs: options.daveTransitionTimeoutMs }) }));
+      : new DaveService({
+          logger: ctx.logger.child({ area: 'dave' }),
+          ...(options.daveTransitionTimeoutMs !== undefined && {
+            transitionTimeoutMs: options.daveTransitionTimeoutMs,
+          }),
+        }));
   let endpoint = '';
   let media = { ip: '127.0.0.1', port: 0 };
 
@@ -107,7 +116,10 @@ export function voiceArea(
     // A deleted channel's call is over (4022, like a deleted lobby's); a removed member is disconnected (4014).
     disconnect: ({ guildId, channelId, userId }) => {
       for (const state of states.ofGuild(guildId)) {
-        if ((channelId === undefined || state.lobbyId === channelId) && (userId === undefined || state.userId === userId)) {
+        if (
+          (channelId === undefined || state.lobbyId === channelId) &&
+          (userId === undefined || state.userId === userId)
+        ) {
           calls?.leave(state, channelId !== undefined ? VoiceClose.CallTerminated : VoiceClose.Disconnected);
         }
       }
@@ -129,11 +141,17 @@ export function voiceArea(
     // READY `voice_states`: who is in the calls of the user's lobbies, so participants are known from the start.
     readyExtras: (identity) =>
       identity.kind === 'user'
-        ? { voice_states: ctx.store.lobbies.listForUser(identity.userId, identity.applicationId).flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))) }
+        ? {
+            voice_states: ctx.store.lobbies
+              .listForUser(identity.userId, identity.applicationId)
+              .flatMap((lobby) => states.inLobby(lobby.id).map((state) => voiceStateJson(state))),
+          }
         : {},
     // Main-gateway op 4 (Voice State Update): the one command op the voice feature owns.
     command: (command) =>
-      command.op === Op.VoiceStateUpdate ? voiceCalls.onVoiceStateUpdate(command.session.identity, command.session.id, command.d) : false,
+      command.op === Op.VoiceStateUpdate
+        ? voiceCalls.onVoiceStateUpdate(command.session.identity, command.session.id, command.d)
+        : false,
     sessionsChanged: (change) => {
       // A user's or a bot's last session is gone: every call it joined ends (a bot's are guild calls).
       if (!change.present) voiceCalls.leaveAll(change.userId, change.applicationId);
@@ -150,7 +168,11 @@ export function voiceArea(
     if (typeof lobbyId !== 'string') return;
     queueMicrotask(() => {
       for (const state of states.inLobby(lobbyId)) {
-        ctx.bus.publish({ t: 'VOICE_STATE_UPDATE', d: voiceStateJson(state), to: { userIds: to.userIds, applicationId: state.applicationId } });
+        ctx.bus.publish({
+          t: 'VOICE_STATE_UPDATE',
+          d: voiceStateJson(state),
+          to: { userIds: to.userIds, applicationId: state.applicationId },
+        });
       }
     });
   });

@@ -41,7 +41,15 @@ export class UdpRelay {
   private readonly bySsrc = new Map<number, VoiceSession>();
   private readonly byLobby = new Map<string, Set<VoiceSession>>();
   readonly loss: LossInjector;
-  readonly stats: RelayStats = { received: 0, relayed: 0, injectedLoss: 0, rejected: 0, replayed: 0, addressMoves: 0, addressMovesLimited: 0 };
+  readonly stats: RelayStats = {
+    received: 0,
+    relayed: 0,
+    injectedLoss: 0,
+    rejected: 0,
+    replayed: 0,
+    addressMoves: 0,
+    addressMovesLimited: 0,
+  };
   /** Set only by a devMode platform's `voice.relayTap` start option. */
   tap: RelayTap | null = null;
 
@@ -56,7 +64,11 @@ export class UdpRelay {
 
   async listen(host: string, port: number): Promise<{ address: string; port: number }> {
     // Room for bursts (every speaker's frame arrives at about the same moment; the kernel caps the size it grants).
-    const socket = createSocket({ type: host.includes(':') ? 'udp6' : 'udp4', recvBufferSize: 4 * 1024 * 1024, sendBufferSize: 4 * 1024 * 1024 });
+    const socket = createSocket({
+      type: host.includes(':') ? 'udp6' : 'udp4',
+      recvBufferSize: 4 * 1024 * 1024,
+      sendBufferSize: 4 * 1024 * 1024,
+    });
     this.socket = socket;
     socket.on('message', (msg, rinfo) => this.onDatagram(msg, rinfo));
     // A bad datagram or an ICMP error must not take the relay down; there is no one to report it to.
@@ -129,7 +141,12 @@ export class UdpRelay {
     }
     sender.replay.accept(verdict);
     if (verdict.newest) this.follow(sender, from);
-    this.tap?.({ lobbyId: sender.lobbyId, userId: sender.userId, ssrc: sender.ssrc, payload: Buffer.from(opened.plaintext) });
+    this.tap?.({
+      lobbyId: sender.lobbyId,
+      userId: sender.userId,
+      ssrc: sender.ssrc,
+      payload: Buffer.from(opened.plaintext),
+    });
     for (const receiver of this.byLobby.get(sender.lobbyId) ?? []) {
       if (receiver === sender || !receiver.cipher || !receiver.udp) continue;
       if (this.loss.drop()) {

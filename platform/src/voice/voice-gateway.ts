@@ -189,7 +189,10 @@ export class VoiceGateway {
   private accept(ws: WebSocket, request: IncomingMessage): void {
     const version = requestedVersion(request.url);
     if (version === null) {
-      ws.close(VoiceClose.BadRequest, `Voice gateway version ${MIN_VOICE_VERSION}–${MAX_VOICE_VERSION} required (?v=8).`);
+      ws.close(
+        VoiceClose.BadRequest,
+        `Voice gateway version ${MIN_VOICE_VERSION}–${MAX_VOICE_VERSION} required (?v=8).`,
+      );
       return;
     }
     const conn: VoiceConnection = { ws, version, session: null, lastHeartbeatAt: Date.now(), closing: false };
@@ -204,7 +207,8 @@ export class VoiceGateway {
     if (conn.closing) return;
     if (isBinary) return this.onBinary(conn, data);
     const read = parseClientJson(data.toString('utf8'));
-    const envelope = read.ok || read.problem === 'invalid-unicode' ? voiceEnvelopeSchema.safeParse(read.value) : undefined;
+    const envelope =
+      read.ok || read.problem === 'invalid-unicode' ? voiceEnvelopeSchema.safeParse(read.value) : undefined;
     if (!envelope?.success) return this.closeConnection(conn, VoiceClose.DecodeError, 'Failed to decode payload.');
     // A string that is not text (an unpaired surrogate) is refused like every input of the platform (json-input.ts):
     // a malformed payload.
@@ -318,7 +322,8 @@ export class VoiceGateway {
     });
     // Who is already here, and their SSRCs (a receiver maps SSRC → user only from op 5).
     if (others.length > 0) session.send(VoiceOp.ClientsConnect, { user_ids: others.map((o) => o.userId) });
-    for (const other of others) session.send(VoiceOp.Speaking, { user_id: other.userId, ssrc: other.ssrc, speaking: other.speaking });
+    for (const other of others)
+      session.send(VoiceOp.Speaking, { user_id: other.userId, ssrc: other.ssrc, speaking: other.speaking });
     for (const other of others) other.send(VoiceOp.ClientsConnect, { user_ids: [state.userId] });
   }
 
@@ -331,7 +336,10 @@ export class VoiceGateway {
     // A Resume that names no live voice session (unknown token, another server or session id, a session never
     // identified or already forgotten) has nothing to resume: 4006, as published, and the client Identifies again.
     // Credentials are judged by that Identify (4004); a mismatched Resume changes nothing.
-    const session = state && voiceServerId(state) === serverId && state.sessionId === sessionId ? this.sessions.get(token) : undefined;
+    const session =
+      state && voiceServerId(state) === serverId && state.sessionId === sessionId
+        ? this.sessions.get(token)
+        : undefined;
     const missed = session?.buffer.after(seqAck);
     if (!session || !missed) {
       // The buffer lost messages the client missed: this session cannot continue; its voice state stays.
@@ -357,7 +365,8 @@ export class VoiceGateway {
     if (!parsed.success) return this.closeConnection(conn, VoiceClose.BadRequest, 'Invalid select protocol payload.');
     const { protocol, data } = parsed.data;
     if (protocol !== 'udp') return this.closeConnection(conn, VoiceClose.UnknownProtocol, 'Unknown protocol.');
-    if (!isEncryptionMode(data.mode)) return this.closeConnection(conn, VoiceClose.UnknownEncryptionMode, 'Unknown encryption mode.');
+    if (!isEncryptionMode(data.mode))
+      return this.closeConnection(conn, VoiceClose.UnknownEncryptionMode, 'Unknown encryption mode.');
     const firstSelect = session.cipher === null;
     const key = session.selectMode(data.mode);
     // Media goes to the address the client announced (what IP discovery told it) until an authentic packet from
@@ -368,16 +377,22 @@ export class VoiceGateway {
       secret_key: [...key],
       dave_protocol_version: this.dave.negotiate(session, session.maxDaveVersion),
     });
-    if (firstSelect) this.dave.joined(session, this.sessionsOf(session.lobbyId).filter((s) => s !== session));
+    if (firstSelect)
+      this.dave.joined(
+        session,
+        this.sessionsOf(session.lobbyId).filter((s) => s !== session),
+      );
   }
 
   private onSpeaking(conn: VoiceConnection, session: VoiceSession, d: unknown): void {
     const parsed = speakingSchema.safeParse(d);
     if (!parsed.success) return this.closeConnection(conn, VoiceClose.BadRequest, 'Invalid speaking payload.');
-    if (parsed.data.ssrc !== session.ssrc) return this.closeConnection(conn, VoiceClose.BadRequest, 'Speaking for an SSRC that is not yours.');
+    if (parsed.data.ssrc !== session.ssrc)
+      return this.closeConnection(conn, VoiceClose.BadRequest, 'Speaking for an SSRC that is not yours.');
     session.speaking = parsed.data.speaking;
     for (const other of this.sessionsOf(session.lobbyId)) {
-      if (other !== session) other.send(VoiceOp.Speaking, { user_id: session.userId, ssrc: session.ssrc, speaking: session.speaking });
+      if (other !== session)
+        other.send(VoiceOp.Speaking, { user_id: session.userId, ssrc: session.ssrc, speaking: session.speaking });
     }
   }
 

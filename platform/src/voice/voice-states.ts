@@ -113,7 +113,8 @@ export class VoiceStates {
   /** Every participant of the guild's voice channels. */
   ofGuild(guildId: string): VoiceState[] {
     const out: VoiceState[] = [];
-    for (const calls of this.byLobby.values()) for (const state of calls.values()) if (state.guildId === guildId) out.push(state);
+    for (const calls of this.byLobby.values())
+      for (const state of calls.values()) if (state.guildId === guildId) out.push(state);
     return out;
   }
 

@@ -123,7 +123,10 @@ export class WebhookDeliverer {
     }
     const delay = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (attempts - 1));
     const givingUp = now + delay - entry.createdAt > this.retry.giveUpAfterMs;
-    this.logger.warn({ eventId: entry.id, applicationId: entry.applicationId, attempts, error, givingUp }, 'webhook delivery failed');
+    this.logger.warn(
+      { eventId: entry.id, applicationId: entry.applicationId, attempts, error, givingUp },
+      'webhook delivery failed',
+    );
     this.store.outbox.update({
       ...entry,
       attempts,
@@ -142,8 +145,10 @@ export class WebhookDeliverer {
 export function webhookLeaseMs(retry: WebhookRetryOptions): number {
   if (retry.leaseMs === undefined) return Math.max(60_000, 4 * retry.timeoutMs);
   if (!(retry.leaseMs > retry.timeoutMs)) {
-    throw new RangeError(`webhookRetry.leaseMs (${retry.leaseMs}) must be longer than webhookRetry.timeoutMs (${retry.timeoutMs}): ` +
-      'an attempt still waiting for its receiver would otherwise be claimed and sent again by another node');
+    throw new RangeError(
+      `webhookRetry.leaseMs (${retry.leaseMs}) must be longer than webhookRetry.timeoutMs (${retry.timeoutMs}): ` +
+        'an attempt still waiting for its receiver would otherwise be claimed and sent again by another node',
+    );
   }
   return retry.leaseMs;
 }

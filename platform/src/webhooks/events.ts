@@ -22,7 +22,13 @@ function applicationTakes(app: ApplicationRecord, type: string): boolean {
  * override_event_webhooks_url) replaces the application's URL for this event, and the lobby's events go there
  * whatever the application's own settings.
  */
-export function enqueueWebhookEvent(ctx: PlatformKernel, app: ApplicationRecord, type: string, data: unknown, targetUrl?: string | null): void {
+export function enqueueWebhookEvent(
+  ctx: PlatformKernel,
+  app: ApplicationRecord,
+  type: string,
+  data: unknown,
+  targetUrl?: string | null,
+): void {
   if (!targetUrl && !applicationTakes(app, type)) return;
   const now = ctx.now();
   // The outbox row id is the event id: delivery is at least once, and a re-delivery sends the stored body again,
@@ -49,7 +55,12 @@ export function enqueueWebhookEvent(ctx: PlatformKernel, app: ApplicationRecord,
 }
 
 /** APPLICATION_AUTHORIZED `{integration_type, user, scopes}`; this platform only has user installs (type 1). */
-export function enqueueAuthorized(ctx: PlatformKernel, app: ApplicationRecord, user: UserRecord, scopes: string[]): void {
+export function enqueueAuthorized(
+  ctx: PlatformKernel,
+  app: ApplicationRecord,
+  user: UserRecord,
+  scopes: string[],
+): void {
   enqueueWebhookEvent(ctx, app, 'APPLICATION_AUTHORIZED', {
     integration_type: 1,
     user: userJson(ctx, user, { app }),

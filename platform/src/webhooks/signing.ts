@@ -20,6 +20,10 @@ export function generateApplicationKeyPair(): Ed25519KeyPair {
 /** Signature headers: Ed25519 over timestamp bytes || raw body bytes, hex encoded (platform/PROTOCOL.md §6). */
 export function signatureHeaders(privateKeyPem: string, body: string, unixSeconds: number): Record<string, string> {
   const timestamp = String(unixSeconds);
-  const signature = sign(null, Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), createPrivateKey(privateKeyPem));
+  const signature = sign(
+    null,
+    Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]),
+    createPrivateKey(privateKeyPem),
+  );
   return { 'X-Signature-Ed25519': signature.toString('hex'), 'X-Signature-Timestamp': timestamp };
 }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, bot, request } from '../helpers/http.js';
 import { accessTokenFor, createApp, createUser, devTokenHeaders } from '../helpers/platform.js';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';
-import { callback, createCommand, dev, startInteractionPlatform, trigger, type InteractionFixture } from '../interactions/support.js';
+import {
+  callback,
+  createCommand,
+  dev,
+  startInteractionPlatform,
+  trigger,
+  type InteractionFixture,
+} from '../interactions/support.js';
 
 let f: InteractionFixture;
 let session: Awaited<ReturnType<typeof botSession>>;
@@ -17,11 +24,16 @@ const instances = (appId = f.appId) => `/applications/${appId}/activity-instance
 const launch = (json: Record<string, unknown>, appId = f.appId) => dev(f, 'POST', instances(appId), json);
 /** Bodiless development requests carry the development token (the dev guard's rule for non-JSON writes). */
 const asUser = (method: string, instanceId: string, userId: string) =>
-  request(`${f.platform.apiBase}/dev${instances()}/${instanceId}/users/${userId}`, { method, headers: devTokenHeaders(f.platform) });
+  request(`${f.platform.apiBase}/dev${instances()}/${instanceId}/users/${userId}`, {
+    method,
+    headers: devTokenHeaders(f.platform),
+  });
 const join = (instanceId: string, userId: string) => asUser('PUT', instanceId, userId);
 const leave = (instanceId: string, userId: string) => asUser('DELETE', instanceId, userId);
 const read = (instanceId: string, headers: Record<string, string> = bot(f.botToken), appId = f.appId) =>
-  request(`${f.platform.apiBase}/applications/${appId}/activity-instances/${encodeURIComponent(instanceId)}`, { headers });
+  request(`${f.platform.apiBase}/applications/${appId}/activity-instances/${encodeURIComponent(instanceId)}`, {
+    headers,
+  });
 
 beforeAll(async () => {
   f = await startInteractionPlatform();
@@ -44,7 +56,13 @@ describe('launching creates an instance with its published shape', () => {
     const launchId = first.body.launch_id as string;
     expect(launchId).toMatch(/^\d{1,20}$/);
     const location = { id: `gc-${f.guildId}-${channelId}`, kind: 'gc', channel_id: channelId, guild_id: f.guildId };
-    expect(first.body).toEqual({ application_id: f.appId, instance_id: `i-${launchId}-${location.id}`, launch_id: launchId, location, users: [f.ownerId] });
+    expect(first.body).toEqual({
+      application_id: f.appId,
+      instance_id: `i-${launchId}-${location.id}`,
+      launch_id: launchId,
+      location,
+      users: [f.ownerId],
+    });
 
     const second = await launch({ user_id: f.memberId, channel_id: channelId });
     expect(second.status).toBe(200);
@@ -57,7 +75,13 @@ describe('launching creates an instance with its published shape', () => {
 
   it('the LAUNCH_ACTIVITY callback launches in the interaction channel for the interaction user', async () => {
     const commandId = await createCommand(f, { name: 'play', description: 'Play the activity' });
-    const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.voiceId, command_id: commandId });
+    const triggered = await trigger(f, {
+      type: 2,
+      user_id: f.memberId,
+      application_id: f.appId,
+      channel_id: f.voiceId,
+      command_id: commandId,
+    });
     expect(triggered.status, triggered.text).toBe(200);
     let interaction: any;
     do interaction = await session.next('INTERACTION_CREATE');
@@ -68,18 +92,34 @@ describe('launching creates an instance with its published shape', () => {
     expect(launched.body.resource.activity_instance).toEqual({ id: instanceId });
     const got = await read(instanceId);
     expect(got.status, got.text).toBe(200);
-    expect(got.body).toMatchObject({ application_id: f.appId, instance_id: instanceId, location: { kind: 'gc', channel_id: f.voiceId, guild_id: f.guildId }, users: [f.memberId] });
+    expect(got.body).toMatchObject({
+      application_id: f.appId,
+      instance_id: instanceId,
+      location: { kind: 'gc', channel_id: f.voiceId, guild_id: f.guildId },
+      users: [f.memberId],
+    });
     expect(instanceId).toBe(`i-${got.body.launch_id}-gc-${f.guildId}-${f.voiceId}`);
   });
 
   it('the default entry point (DISCORD_LAUNCH_ACTIVITY) launches through the platform', async () => {
-    const entry = (await botCall(f, 'GET', `/applications/${f.appId}/commands`)).body.find((command: any) => command.type === 4);
-    const triggered = await trigger(f, { type: 2, user_id: f.ownerId, application_id: f.appId, channel_id: f.generalId, command_id: entry.id });
+    const entry = (await botCall(f, 'GET', `/applications/${f.appId}/commands`)).body.find(
+      (command: any) => command.type === 4,
+    );
+    const triggered = await trigger(f, {
+      type: 2,
+      user_id: f.ownerId,
+      application_id: f.appId,
+      channel_id: f.generalId,
+      command_id: entry.id,
+    });
     expect(triggered.status, triggered.text).toBe(200);
     expect(triggered.body.delivered).toBe('platform');
     const got = await read(triggered.body.activity_instance_id);
     expect(got.status, got.text).toBe(200);
-    expect(got.body).toMatchObject({ instance_id: triggered.body.activity_instance_id, location: { id: `gc-${f.guildId}-${f.generalId}` } });
+    expect(got.body).toMatchObject({
+      instance_id: triggered.body.activity_instance_id,
+      location: { id: `gc-${f.guildId}-${f.generalId}` },
+    });
     expect(got.body.users).toContain(f.ownerId);
   });
 
@@ -100,7 +140,9 @@ describe('launching creates an instance with its published shape', () => {
     expect(joined.body.users).toEqual([carol.id, dave.id]);
     expect((await read(launched.body.instance_id)).body).toEqual(joined.body);
     // The same pair's DM is the same place: launching again joins.
-    expect((await launch({ user_id: dave.id, recipient_id: carol.id })).body.instance_id).toBe(launched.body.instance_id);
+    expect((await launch({ user_id: dave.id, recipient_id: carol.id })).body.instance_id).toBe(
+      launched.body.instance_id,
+    );
   });
 });
 
@@ -130,7 +172,11 @@ describe('joining and leaving', () => {
 
   it('a user without USE_EMBEDDED_ACTIVITIES in the channel can neither launch nor join there', async () => {
     const channel = await botCall(f, 'POST', `/guilds/${f.guildId}/channels`, { name: 'no-activities', type: 0 });
-    const denied = await botCall(f, 'PUT', `/channels/${channel.body.id}/permissions/${f.memberId}`, { type: 1, allow: '0', deny: String(USE_EMBEDDED_ACTIVITIES) });
+    const denied = await botCall(f, 'PUT', `/channels/${channel.body.id}/permissions/${f.memberId}`, {
+      type: 1,
+      allow: '0',
+      deny: String(USE_EMBEDDED_ACTIVITIES),
+    });
     expect(denied.status, denied.text).toBe(204);
     const refused = await launch({ user_id: f.memberId, channel_id: channel.body.id });
     expect(refused.status).toBe(403);
@@ -153,14 +199,19 @@ describe('Get Application Activity Instance: authorization and errors', () => {
     const none = await read(instanceId, {});
     expect(none.status).toBe(401);
     expect(none.body.code).toBe(0);
-    const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'identify', user: 'alice' })).access_token;
+    const token = (
+      await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'identify', user: 'alice' })
+    ).access_token;
     const user = await read(instanceId, bearer(token));
     expect(user.status).toBe(403);
     expect(user.body.code).toBe(20002);
   });
 
   it("another application's bot is refused (403 Missing Access) and cannot see the instance through its own id either", async () => {
-    const other = await createApp(f.platform, { name: 'Other Activity App', bot_token: 'other-activity-bot-token-0123456789' });
+    const other = await createApp(f.platform, {
+      name: 'Other Activity App',
+      bot_token: 'other-activity-bot-token-0123456789',
+    });
     const viaOurs = await read(instanceId, bot('other-activity-bot-token-0123456789'));
     expect(viaOurs.status).toBe(403);
     expect(viaOurs.body).toEqual({ code: 50001, message: 'Missing Access' });
@@ -185,7 +236,11 @@ describe('development routes: bad input changes nothing', () => {
       [{ user_id: f.ownerId }, 'channel_id', 'BASE_TYPE_REQUIRED'],
       [{ user_id: 'x', channel_id: f.generalId }, 'user_id', 'NUMBER_TYPE_COERCE'],
       [{ user_id: f.ownerId, channel_id: 12 }, 'channel_id', 'STRING_TYPE_CONVERT'],
-      [{ user_id: f.ownerId, channel_id: f.generalId, recipient_id: f.memberId }, 'recipient_id', 'ACTIVITY_PLACE_AMBIGUOUS'],
+      [
+        { user_id: f.ownerId, channel_id: f.generalId, recipient_id: f.memberId },
+        'recipient_id',
+        'ACTIVITY_PLACE_AMBIGUOUS',
+      ],
     ];
     const before = f.platform.store.activities.findInstanceAt(f.appId, `gc-${f.guildId}-${f.generalId}`);
     for (const [json, field, code] of cases) {

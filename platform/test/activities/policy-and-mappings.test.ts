@@ -64,7 +64,10 @@ describe('the stricter proxy policy (PROTOCOL.md §18.3)', () => {
   });
 
   it('an application created now (its id is a current snowflake) has the stricter policy', async () => {
-    const app = await createApp(platform, { name: 'Fresh Activity', url_mappings: [{ prefix: '/', target: upstream.host }] });
+    const app = await createApp(platform, {
+      name: 'Fresh Activity',
+      url_mappings: [{ prefix: '/', target: upstream.host }],
+    });
     expect(BigInt(app.id) > BigInt(THRESHOLD)).toBe(true);
     const response = await rawRequest(`${platform.httpUrl}/activities/${app.id}/x`);
     const policies = headerValues(response.rawHeaders, 'content-security-policy');
@@ -86,32 +89,114 @@ describe('URL mappings: the development route and the config (PROTOCOL.md §18.2
     expect(put.status, put.text).toBe(200);
     expect(put.body).toEqual({ url_mappings: mappings });
     expect((await request(mappingsRoute(app.id))).body).toEqual({ url_mappings: mappings });
-    expect((await request(mappingsRoute(app.id), { method: 'PUT', json: { url_mappings: [] } })).body).toEqual({ url_mappings: [] });
+    expect((await request(mappingsRoute(app.id), { method: 'PUT', json: { url_mappings: [] } })).body).toEqual({
+      url_mappings: [],
+    });
   });
 
   it('refuses bad mappings with field errors at their place and keeps the stored list', async () => {
-    const app = await createApp(platform, { name: 'Strict Mapper', url_mappings: [{ prefix: '/keep', target: 'keep.example.com' }] });
+    const app = await createApp(platform, {
+      name: 'Strict Mapper',
+      url_mappings: [{ prefix: '/keep', target: 'keep.example.com' }],
+    });
     const cases: Array<[unknown, string[], string]> = [
       [{}, ['url_mappings'], 'BASE_TYPE_REQUIRED'],
-      [{ url_mappings: [{ prefix: 'api', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/api/', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/a//b', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/a/../b', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/a?x=1', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/.proxy/api', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/a{b}', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: '/{a}/{a}', target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'URL_MAPPING_PREFIX_INVALID'],
-      [{ url_mappings: [{ prefix: `/${'a'.repeat(256)}`, target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'BASE_TYPE_MAX_LENGTH'],
-      [{ url_mappings: [{ prefix: '/api', target: 'https://a.example.com' }] }, ['url_mappings', '0', 'target'], 'URL_MAPPING_TARGET_INVALID'],
-      [{ url_mappings: [{ prefix: '/api', target: 'a.example.com/x?y=1' }] }, ['url_mappings', '0', 'target'], 'URL_MAPPING_TARGET_INVALID'],
-      [{ url_mappings: [{ prefix: '/api', target: 'user:pw@a.example.com' }] }, ['url_mappings', '0', 'target'], 'URL_MAPPING_TARGET_INVALID'],
-      [{ url_mappings: [{ prefix: '/api', target: 'a_b!.example.com' }] }, ['url_mappings', '0', 'target'], 'URL_MAPPING_TARGET_INVALID'],
-      [{ url_mappings: [{ prefix: '/api', target: '/only/a/path' }] }, ['url_mappings', '0', 'target'], 'URL_MAPPING_TARGET_INVALID'],
+      [
+        { url_mappings: [{ prefix: 'api', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/api/', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/a//b', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/a/../b', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/a?x=1', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/.proxy/api', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/a{b}', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/{a}/{a}', target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'URL_MAPPING_PREFIX_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: `/${'a'.repeat(256)}`, target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'BASE_TYPE_MAX_LENGTH',
+      ],
+      [
+        { url_mappings: [{ prefix: '/api', target: 'https://a.example.com' }] },
+        ['url_mappings', '0', 'target'],
+        'URL_MAPPING_TARGET_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/api', target: 'a.example.com/x?y=1' }] },
+        ['url_mappings', '0', 'target'],
+        'URL_MAPPING_TARGET_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/api', target: 'user:pw@a.example.com' }] },
+        ['url_mappings', '0', 'target'],
+        'URL_MAPPING_TARGET_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/api', target: 'a_b!.example.com' }] },
+        ['url_mappings', '0', 'target'],
+        'URL_MAPPING_TARGET_INVALID',
+      ],
+      [
+        { url_mappings: [{ prefix: '/api', target: '/only/a/path' }] },
+        ['url_mappings', '0', 'target'],
+        'URL_MAPPING_TARGET_INVALID',
+      ],
       [{ url_mappings: [{ prefix: '/api', target: '' }] }, ['url_mappings', '0', 'target'], 'BASE_TYPE_MIN_LENGTH'],
-      [{ url_mappings: [{ prefix: '/api/{v}', target: '{w}.example.com' }] }, ['url_mappings', '0', 'target'], 'URL_MAPPING_TARGET_INVALID'],
-      [{ url_mappings: [{ prefix: '/api', target: 'a.example.com' }, { prefix: '/api', target: 'b.example.com' }] }, ['url_mappings', '1', 'prefix'], 'URL_MAPPING_PREFIX_DUPLICATE'],
-      [{ url_mappings: Array.from({ length: 51 }, (_, i) => ({ prefix: `/p${i}`, target: 'a.example.com' })) }, ['url_mappings'], 'BASE_TYPE_MAX_LENGTH'],
-      [{ url_mappings: [{ prefix: 7, target: 'a.example.com' }] }, ['url_mappings', '0', 'prefix'], 'STRING_TYPE_CONVERT'],
+      [
+        { url_mappings: [{ prefix: '/api/{v}', target: '{w}.example.com' }] },
+        ['url_mappings', '0', 'target'],
+        'URL_MAPPING_TARGET_INVALID',
+      ],
+      [
+        {
+          url_mappings: [
+            { prefix: '/api', target: 'a.example.com' },
+            { prefix: '/api', target: 'b.example.com' },
+          ],
+        },
+        ['url_mappings', '1', 'prefix'],
+        'URL_MAPPING_PREFIX_DUPLICATE',
+      ],
+      [
+        { url_mappings: Array.from({ length: 51 }, (_, i) => ({ prefix: `/p${i}`, target: 'a.example.com' })) },
+        ['url_mappings'],
+        'BASE_TYPE_MAX_LENGTH',
+      ],
+      [
+        { url_mappings: [{ prefix: 7, target: 'a.example.com' }] },
+        ['url_mappings', '0', 'prefix'],
+        'STRING_TYPE_CONVERT',
+      ],
     ];
     for (const [json, path, code] of cases) {
       const response = await request(mappingsRoute(app.id), { method: 'PUT', json });
@@ -121,18 +206,31 @@ describe('URL mappings: the development route and the config (PROTOCOL.md §18.2
       for (const key of path) node = node?.[key];
       expect(node?._errors?.[0]?.code, `${JSON.stringify(json).slice(0, 120)} → ${response.text}`).toBe(code);
     }
-    expect((await request(mappingsRoute(app.id))).body).toEqual({ url_mappings: [{ prefix: '/keep', target: 'keep.example.com' }] });
+    expect((await request(mappingsRoute(app.id))).body).toEqual({
+      url_mappings: [{ prefix: '/keep', target: 'keep.example.com' }],
+    });
   });
 
   it('an application created with bad URL mappings is refused with the field error at its place in the config', async () => {
-    const response = await request(`${platform.apiBase}/dev/applications`, { json: { name: 'Refused Mapper', url_mappings: [{ prefix: '/ok', target: 'ok.example.com' }, { prefix: 'bad', target: 'x.example.com' }] } });
+    const response = await request(`${platform.apiBase}/dev/applications`, {
+      json: {
+        name: 'Refused Mapper',
+        url_mappings: [
+          { prefix: '/ok', target: 'ok.example.com' },
+          { prefix: 'bad', target: 'x.example.com' },
+        ],
+      },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors.url_mappings['1'].prefix._errors[0].code).toBe('URL_MAPPING_PREFIX_INVALID');
     expect(platform.store.applications.findByName('Refused Mapper')).toBeUndefined();
   });
 
   it('the mapping routes answer 404 Unknown Application for an unknown application', async () => {
-    for (const [method, json] of [['GET', undefined], ['PUT', { url_mappings: [] }]] as const) {
+    for (const [method, json] of [
+      ['GET', undefined],
+      ['PUT', { url_mappings: [] }],
+    ] as const) {
       const response = await request(mappingsRoute('12345'), { method, ...(json && { json }) });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 10002, message: 'Unknown Application' });

@@ -33,7 +33,11 @@ beforeAll(async () => {
     if (req.url === '/to-state') return void res.writeHead(302, { location: '/api/v10/dev/state' }).end();
     if (req.url === '/own') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('own data');
     // Pages read relative URLs: through the proxy base they were served from (the platform's origin in the path form).
-    const reads: Record<string, string> = { '/direct': '/api/v10/dev/state', '/redirecting': 'to-state', '/host-form': 'own' };
+    const reads: Record<string, string> = {
+      '/direct': '/api/v10/dev/state',
+      '/redirecting': 'to-state',
+      '/host-form': 'own',
+    };
     res.writeHead(200, { 'content-type': 'text/html' }).end(readingPage(reads[req.url!] ?? '/api/v10/dev/state'));
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -65,13 +69,19 @@ describe('activity pages in a browser', () => {
   });
 
   it('a path-form page of a new application cannot read the platform through a redirect of its target', async () => {
-    const app = await createApp(platform, { name: 'New Activity', url_mappings: [{ prefix: '/', target: `127.0.0.1:${(target.address() as AddressInfo).port}` }] });
+    const app = await createApp(platform, {
+      name: 'New Activity',
+      url_mappings: [{ prefix: '/', target: `127.0.0.1:${(target.address() as AddressInfo).port}` }],
+    });
     const title = await titleOf(`${platform.httpUrl}/activities/${app.id}/redirecting`);
     expect(title).not.toMatch(/read 200/);
   });
 
   it('a host-form page runs as usual and reads its own proxy', async () => {
-    const app = await createApp(platform, { name: 'Host Activity', url_mappings: [{ prefix: '/', target: `127.0.0.1:${(target.address() as AddressInfo).port}` }] });
+    const app = await createApp(platform, {
+      name: 'Host Activity',
+      url_mappings: [{ prefix: '/', target: `127.0.0.1:${(target.address() as AddressInfo).port}` }],
+    });
     const title = await titleOf(`http://${app.id}.activities.localhost:${new URL(platform.httpUrl).port}/host-form`);
     expect(title).toBe('ran: read 200 own data');
   });

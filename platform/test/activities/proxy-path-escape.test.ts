@@ -17,7 +17,12 @@ let appId: string;
 beforeAll(async () => {
   upstream = await startUpstream();
   platform = await startTestPlatform();
-  appId = (await createApp(platform, { name: 'Escape Activity', url_mappings: [{ prefix: '/api', target: `${upstream.host}/base` }] })).id;
+  appId = (
+    await createApp(platform, {
+      name: 'Escape Activity',
+      url_mappings: [{ prefix: '/api', target: `${upstream.host}/base` }],
+    })
+  ).id;
 });
 afterAll(async () => {
   await platform?.close();
@@ -27,7 +32,9 @@ afterAll(async () => {
 /** One raw request target, sent as is (no client-side URL normalisation), in the path form or the host form. */
 function send(form: 'path' | 'host', path: string) {
   if (form === 'path') return rawRequest(`${platform.httpUrl}/activities/${appId}${path}`);
-  return rawRequest(`${platform.httpUrl}${path}`, { headers: { host: `${appId}.activities.localhost:${new URL(platform.httpUrl).port}` } });
+  return rawRequest(`${platform.httpUrl}${path}`, {
+    headers: { host: `${appId}.activities.localhost:${new URL(platform.httpUrl).port}` },
+  });
 }
 
 const ESCAPES = [
@@ -70,7 +77,14 @@ describe('activity proxy: no path escapes through backslashes or encodings', () 
         expect(response.status, path).toBe(200);
       }
       // What the target was asked for stays under the mapping's base path (`\` read as `/`, as the URL parser does).
-      expect(upstream.seen.slice(before).map((seen) => seen.url)).toEqual(['/base/a%5Cb', '/base/a/b', '/base/v1.2/x', '/base/..x', '/base/...', '/base/%2e%2ex']);
+      expect(upstream.seen.slice(before).map((seen) => seen.url)).toEqual([
+        '/base/a%5Cb',
+        '/base/a/b',
+        '/base/v1.2/x',
+        '/base/..x',
+        '/base/...',
+        '/base/%2e%2ex',
+      ]);
     });
   }
 });

@@ -10,17 +10,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { request } from '../helpers/http.js';
 import { createApp, startTestPlatform } from '../helpers/platform.js';
-import { BIG, BINARY, headerNames, headerValues, largeBody, rawRequest, startUpstream, type RawResponse, type Upstream } from './upstream.js';
+import {
+  BIG,
+  BINARY,
+  headerNames,
+  headerValues,
+  largeBody,
+  rawRequest,
+  startUpstream,
+  type RawResponse,
+  type Upstream,
+} from './upstream.js';
 
 let platform: RunningPlatform;
 let upstream: Upstream;
 let appId: string;
 
 const base = (id = appId) => `${platform.httpUrl}/activities/${id}`;
-const setMappings = (id: string, url_mappings: unknown) => request(`${platform.apiBase}/dev/applications/${id}/url-mappings`, { method: 'PUT', json: { url_mappings } });
+const setMappings = (id: string, url_mappings: unknown) =>
+  request(`${platform.apiBase}/dev/applications/${id}/url-mappings`, { method: 'PUT', json: { url_mappings } });
 
 /** Both forms of one path: unprefixed, then with `/.proxy`. */
-async function bothForms(path: string, options: Parameters<typeof rawRequest>[1] = {}): Promise<[RawResponse, RawResponse]> {
+async function bothForms(
+  path: string,
+  options: Parameters<typeof rawRequest>[1] = {},
+): Promise<[RawResponse, RawResponse]> {
   return [await rawRequest(`${base()}${path}`, options), await rawRequest(`${base()}/.proxy${path}`, options)];
 }
 
@@ -34,7 +48,15 @@ function expectSame(plain: RawResponse, prefixed: RawResponse) {
 beforeAll(async () => {
   upstream = await startUpstream();
   platform = await startTestPlatform();
-  appId = (await createApp(platform, { name: 'Proxy Activity', url_mappings: [{ prefix: '/api', target: `${upstream.host}/v1` }, { prefix: '/', target: upstream.host }] })).id;
+  appId = (
+    await createApp(platform, {
+      name: 'Proxy Activity',
+      url_mappings: [
+        { prefix: '/api', target: `${upstream.host}/v1` },
+        { prefix: '/', target: upstream.host },
+      ],
+    })
+  ).id;
 });
 afterAll(async () => {
   await platform.close();
@@ -49,7 +71,10 @@ describe('activity proxy: both forms reach the same mapping (PROTOCOL.md §18.2)
     expect(plain.body.equals(BINARY)).toBe(true);
     expect(headerValues(plain.rawHeaders, 'content-type')).toEqual(['application/octet-stream']);
     expect(headerValues(plain.rawHeaders, 'content-length')).toEqual([String(BINARY.length)]);
-    expect(upstream.seen.slice(-2)).toEqual([{ method: 'GET', url: '/v1/binary' }, { method: 'GET', url: '/v1/binary' }]);
+    expect(upstream.seen.slice(-2)).toEqual([
+      { method: 'GET', url: '/v1/binary' },
+      { method: 'GET', url: '/v1/binary' },
+    ]);
   });
 
   it('an 8 MiB streamed body arrives whole and equal in both forms', async () => {
@@ -102,10 +127,18 @@ describe('activity proxy: both forms reach the same mapping (PROTOCOL.md §18.2)
     const body = largeBody(3 * 1024 * 1024 + 7);
     const digest = createHash('sha256').update(body).digest('hex');
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'GET']) {
-      const [plain, prefixed] = await bothForms('/api/echo', { method, body, headers: { 'content-type': 'application/octet-stream' } });
+      const [plain, prefixed] = await bothForms('/api/echo', {
+        method,
+        body,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       expectSame(plain, prefixed);
       const echo = JSON.parse(plain.body.toString());
-      expect({ method: echo.method, bodyLength: echo.bodyLength, bodySha256: echo.bodySha256 }).toEqual({ method, bodyLength: body.length, bodySha256: digest });
+      expect({ method: echo.method, bodyLength: echo.bodyLength, bodySha256: echo.bodySha256 }).toEqual({
+        method,
+        bodyLength: body.length,
+        bodySha256: digest,
+      });
     }
   });
 
@@ -122,7 +155,15 @@ describe('activity proxy: both forms reach the same mapping (PROTOCOL.md §18.2)
   });
 
   it('request headers pass on except hop-by-hop ones; Host names the target and X-Forwarded-* the caller', async () => {
-    const headers = { 'X-Custom': 'kept', Cookie: 'session=abc', Authorization: 'Bearer app-token', Connection: 'X-Hop', 'X-Hop': 'dropped', 'Proxy-Authorization': 'Basic eA==', TE: 'trailers' };
+    const headers = {
+      'X-Custom': 'kept',
+      Cookie: 'session=abc',
+      Authorization: 'Bearer app-token',
+      Connection: 'X-Hop',
+      'X-Hop': 'dropped',
+      'Proxy-Authorization': 'Basic eA==',
+      TE: 'trailers',
+    };
     const [plain, prefixed] = await bothForms('/api/echo', { headers });
     expectSame(plain, prefixed);
     const sent: string[] = JSON.parse(plain.body.toString()).rawHeaders;
@@ -139,8 +180,15 @@ describe('activity proxy: both forms reach the same mapping (PROTOCOL.md §18.2)
 
 describe('activity proxy: the host form <id>.activities.localhost (PROTOCOL.md §18.2)', () => {
   /** A request to the platform's address naming the application's own host. */
-  const viaHost = (path: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}, id = appId) =>
-    rawRequest(`${platform.httpUrl}${path}`, { ...options, headers: { ...options.headers, host: `${id}.activities.localhost:${new URL(platform.httpUrl).port}` } });
+  const viaHost = (
+    path: string,
+    options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+    id = appId,
+  ) =>
+    rawRequest(`${platform.httpUrl}${path}`, {
+      ...options,
+      headers: { ...options.headers, host: `${id}.activities.localhost:${new URL(platform.httpUrl).port}` },
+    });
 
   it('answers like the path form, in both of its own forms, byte for byte', async () => {
     const [pathForm] = await bothForms('/api/binary');
@@ -148,13 +196,24 @@ describe('activity proxy: the host form <id>.activities.localhost (PROTOCOL.md �
     const prefixed = await viaHost('/.proxy/api/binary');
     expectSame(plain, prefixed);
     // The same answer as the path form, but for the stricter policy's CSP, which names each form's own proxy base.
-    const withoutCsp = (raw: string[]) => raw.filter((_, i) => raw[i - (i % 2)]!.toLowerCase() !== 'content-security-policy');
+    const withoutCsp = (raw: string[]) =>
+      raw.filter((_, i) => raw[i - (i % 2)]!.toLowerCase() !== 'content-security-policy');
     expect(withoutCsp(plain.rawHeaders)).toEqual(withoutCsp(pathForm.rawHeaders));
     expect(plain.body.equals(pathForm.body)).toBe(true);
-    expect(headerValues(plain.rawHeaders, 'content-security-policy')[0]).toContain(`http://${appId}.activities.localhost:${new URL(platform.httpUrl).port}/ `);
+    expect(headerValues(plain.rawHeaders, 'content-security-policy')[0]).toContain(
+      `http://${appId}.activities.localhost:${new URL(platform.httpUrl).port}/ `,
+    );
     const body = largeBody(1024 * 1024);
-    const posted = await viaHost('/.proxy/api/echo?x=1', { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } });
-    expect(JSON.parse(posted.body.toString())).toMatchObject({ url: '/v1/echo?x=1', bodyLength: body.length, bodySha256: createHash('sha256').update(body).digest('hex') });
+    const posted = await viaHost('/.proxy/api/echo?x=1', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(JSON.parse(posted.body.toString())).toMatchObject({
+      url: '/v1/echo?x=1',
+      bodyLength: body.length,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+    });
   });
 
   it("every path on the application's host is the proxy's, the platform's own routes included", async () => {
@@ -182,7 +241,8 @@ describe('activity proxy: mappings', () => {
       { prefix: '/tiles/{zoom}/{set}', target: `${upstream.host}/z{zoom}/sets/{set}` },
     ];
     expect((await setMappings(app.id, mappings)).status).toBe(200);
-    const url = async (path: string) => JSON.parse((await rawRequest(`${base(app.id)}${path}`)).body.toString()).url as string;
+    const url = async (path: string) =>
+      JSON.parse((await rawRequest(`${base(app.id)}${path}`)).body.toString()).url as string;
     expect(await url('/api/special/x')).toBe('/special/x');
     expect(await url('/api/specialty')).toBe('/general/specialty');
     expect(await url('/.proxy/tiles/12/roads/3/4.png?hd=1')).toBe('/z12/sets/roads/3/4.png?hd=1');
@@ -191,7 +251,10 @@ describe('activity proxy: mappings', () => {
   });
 
   it('a path no mapping covers is 404 with our error body, in both forms, and nothing reaches a target', async () => {
-    const app = await createApp(platform, { name: 'Narrow Activity', url_mappings: [{ prefix: '/api', target: upstream.host }] });
+    const app = await createApp(platform, {
+      name: 'Narrow Activity',
+      url_mappings: [{ prefix: '/api', target: upstream.host }],
+    });
     const before = upstream.seen.length;
     for (const path of ['/other', '/.proxy/other', '/apis', '/']) {
       const response = await request(`${base(app.id)}${path}`);
@@ -206,7 +269,10 @@ describe('activity proxy: mappings', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const app = await createApp(platform, { name: 'Gone Activity', url_mappings: [{ prefix: '/', target: `127.0.0.1:${port}` }] });
+    const app = await createApp(platform, {
+      name: 'Gone Activity',
+      url_mappings: [{ prefix: '/', target: `127.0.0.1:${port}` }],
+    });
     for (const path of ['/x', '/.proxy/x']) {
       const response = await request(`${base(app.id)}${path}`);
       expect(response.status).toBe(502);
@@ -221,7 +287,10 @@ describe('activity proxy: mappings', () => {
       setImmediate(() => res.destroy());
     });
     await new Promise<void>((resolve) => breaking.listen(0, '127.0.0.1', resolve));
-    const app = await createApp(platform, { name: 'Breaking Activity', url_mappings: [{ prefix: '/', target: `127.0.0.1:${(breaking.address() as AddressInfo).port}` }] });
+    const app = await createApp(platform, {
+      name: 'Breaking Activity',
+      url_mappings: [{ prefix: '/', target: `127.0.0.1:${(breaking.address() as AddressInfo).port}` }],
+    });
     await expect(rawRequest(`${base(app.id)}/x`)).rejects.toThrow();
     await new Promise<void>((resolve) => breaking.close(() => resolve()));
   });

@@ -13,7 +13,8 @@ export const BINARY = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 256
 /** Deterministic bytes, larger than any socket read or buffer when `bytes` is large. */
 export function largeBody(bytes: number): Buffer {
   const out = Buffer.alloc(bytes);
-  for (let offset = 0, block = 0; offset < bytes; block++) offset += createHash('sha512').update(`block ${block}`).digest().copy(out, offset);
+  for (let offset = 0, block = 0; offset < bytes; block++)
+    offset += createHash('sha512').update(`block ${block}`).digest().copy(out, offset);
   return out;
 }
 
@@ -39,12 +40,19 @@ export async function startUpstream(): Promise<Upstream> {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const path = url.pathname;
-      if (path.endsWith('/binary')) return void res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': BINARY.length }).end(BINARY);
-      if (path.endsWith('/big')) return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(BIG);
+      if (path.endsWith('/binary'))
+        return void res
+          .writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': BINARY.length })
+          .end(BINARY);
+      if (path.endsWith('/big'))
+        return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(BIG);
       const status = /\/status\/(\d{3})$/.exec(path);
       if (status) {
         const code = Number(status[1]);
-        const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Status': String(code) };
+        const headers: Record<string, string> = {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'X-Status': String(code),
+        };
         if (code >= 300 && code < 400) headers.Location = '/elsewhere?x=1';
         return void res.writeHead(code, headers).end(code === 204 || code === 304 ? undefined : `status ${code}`);
       }
@@ -74,10 +82,11 @@ export async function startUpstream(): Promise<Upstream> {
     host: `127.0.0.1:${port}`,
     port,
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -89,18 +98,34 @@ export interface RawResponse {
 }
 
 /** One request over a fresh socket, answer kept raw: status, headers as sent (names, order, repeats), body bytes. */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     // host/port/path rather than the URL: a URL would resolve `.` and `..` segments before sending.
     const parsed = new URL(url);
     const path = url.slice(url.indexOf('/', parsed.protocol.length + 2));
-    const headers = { ...options.headers, ...(options.body !== undefined && { 'content-length': String(options.body.length) }) };
-    const req = http.request({ host: parsed.hostname, port: parsed.port, path, method: options.method ?? 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, statusMessage: res.statusMessage!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const headers = {
+      ...options.headers,
+      ...(options.body !== undefined && { 'content-length': String(options.body.length) }),
+    };
+    const req = http.request(
+      { host: parsed.hostname, port: parsed.port, path, method: options.method ?? 'GET', headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            statusMessage: res.statusMessage!,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -110,4 +135,5 @@ export function rawRequest(url: string, options: { method?: string; headers?: Re
 export const headerNames = (raw: string[]) => raw.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
 
 /** Values of one header in a raw header list. */
-export const headerValues = (raw: string[], name: string) => raw.flatMap((value, i) => (i % 2 === 1 && raw[i - 1]!.toLowerCase() === name ? [value] : []));
+export const headerValues = (raw: string[], name: string) =>
+  raw.flatMap((value, i) => (i % 2 === 1 && raw[i - 1]!.toLowerCase() === name ? [value] : []));

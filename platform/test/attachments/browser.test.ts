@@ -39,11 +39,16 @@ function readingScript(): string {
 const PAGES = {
   html: () => `<!doctype html><title>upload</title><script>${readingScript()}</script><p>hello</p>`,
   svg: () => `<svg xmlns="http://www.w3.org/2000/svg"><title>upload</title><script>${readingScript()}</script></svg>`,
-  xhtml: () => `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>upload</title><script>${readingScript()}</script></head><body/></html>`,
+  xhtml: () =>
+    `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>upload</title><script>${readingScript()}</script></head><body/></html>`,
 };
 
 /** Uploads one file as the bot and returns its attachment object. */
-async function upload(filename: string, type: string, body: string): Promise<{ url: string; proxy_url: string; filename: string }> {
+async function upload(
+  filename: string,
+  type: string,
+  body: string,
+): Promise<{ url: string; proxy_url: string; filename: string }> {
   const response = await botMultipart(f, 'POST', `/channels/${f.generalId}/messages`, [
     { name: 'payload_json', body: JSON.stringify({ content: filename }) },
     { name: 'files[0]', filename, type, body },

@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => f?.platform.close());
 
-async function upload(filename: string, type: string, body = 'content'): Promise<{ url: string; proxy_url: string; filename: string; id: string }> {
+async function upload(
+  filename: string,
+  type: string,
+  body = 'content',
+): Promise<{ url: string; proxy_url: string; filename: string; id: string }> {
   const response = await botMultipart(f, 'POST', `/channels/${f.generalId}/messages`, [
     { name: 'payload_json', body: JSON.stringify({ content: filename }) },
     { name: 'files[0]', filename, type, body },
@@ -67,17 +71,31 @@ describe('attachment answers', () => {
   it('a file stored before names were sanitised: both filename forms; a stored charset is kept for text, a bad type is bytes', async () => {
     const stored = (filename: string, contentType: string) => {
       const id = f.platform.context.ids.next();
-      f.platform.store.botGuilds.insertAttachment({ id, channelId: f.generalId, filename, contentType, data: Buffer.from('old') });
+      f.platform.store.botGuilds.insertAttachment({
+        id,
+        channelId: f.generalId,
+        filename,
+        contentType,
+        data: Buffer.from('old'),
+      });
       return `${f.platform.attachmentsUrl}/attachments/${f.generalId}/${id}/${encodeURIComponent(filename)}`;
     };
     const html = await request(stored('ü "x".html', 'text/html; charset=UTF-8'));
     expect(html.status).toBe(200);
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(html.headers['content-disposition']).toBe(`attachment; filename="_ _x_.html"; filename*=UTF-8''%C3%BC%20%22x%22.html`);
+    expect(html.headers['content-disposition']).toBe(
+      `attachment; filename="_ _x_.html"; filename*=UTF-8''%C3%BC%20%22x%22.html`,
+    );
     const text = await request(stored('notes.txt', 'text/plain; charset="ISO-8859-1"'));
-    expect([text.headers['content-type'], text.headers['content-disposition']]).toEqual(['text/plain; charset=iso-8859-1', 'inline; filename="notes.txt"']);
+    expect([text.headers['content-type'], text.headers['content-disposition']]).toEqual([
+      'text/plain; charset=iso-8859-1',
+      'inline; filename="notes.txt"',
+    ]);
     const garbage = await request(stored('odd.bin', 'not a type'));
-    expect([garbage.headers['content-type'], garbage.headers['content-disposition']]).toEqual(['application/octet-stream', 'attachment; filename="odd.bin"']);
+    expect([garbage.headers['content-type'], garbage.headers['content-disposition']]).toEqual([
+      'application/octet-stream',
+      'attachment; filename="odd.bin"',
+    ]);
   });
 
   it('HEAD answers with the headers and no body; a wrong name, an unknown id or a bad id is 404', async () => {
@@ -85,7 +103,11 @@ describe('attachment answers', () => {
     const head = await request(attachment.url, { method: 'HEAD' });
     expect([head.status, head.headers['content-security-policy'], head.text]).toEqual([200, 'sandbox', '']);
     const base = attachment.url.slice(0, attachment.url.lastIndexOf('/'));
-    for (const url of [`${base}/other.txt`, `${f.platform.attachmentsUrl}/attachments/${f.generalId}/1/head.txt`, `${f.platform.attachmentsUrl}/attachments/x/${attachment.id}/head.txt`]) {
+    for (const url of [
+      `${base}/other.txt`,
+      `${f.platform.attachmentsUrl}/attachments/${f.generalId}/1/head.txt`,
+      `${f.platform.attachmentsUrl}/attachments/x/${attachment.id}/head.txt`,
+    ]) {
       const response = await request(url);
       expect([response.status, response.body], url).toEqual([404, { code: 0, message: '404: Not Found' }]);
     }
@@ -101,7 +123,14 @@ describe('two origins', () => {
   });
 
   it('the attachments origin serves nothing but files: no API, no pages, no uploads', async () => {
-    for (const path of ['/', '/api/v10/gateway', '/api/v10/dev/state', '/developers', '/oauth2/authorize', '/.well-known/openid-configuration']) {
+    for (const path of [
+      '/',
+      '/api/v10/gateway',
+      '/api/v10/dev/state',
+      '/developers',
+      '/oauth2/authorize',
+      '/.well-known/openid-configuration',
+    ]) {
       const response = await request(`${f.platform.attachmentsUrl}${path}`);
       expect(response.status, path).toBe(404);
     }
@@ -115,11 +144,15 @@ describe('two origins', () => {
     expect(response.status).toBe(403);
     expect(response.body.message).toContain('Origin not allowed');
     // Another loopback origin (a local tool) still passes.
-    expect((await request(`${f.platform.apiBase}/gateway`, { headers: { origin: 'http://127.0.0.1:5173' } })).status).toBe(200);
+    expect(
+      (await request(`${f.platform.apiBase}/gateway`, { headers: { origin: 'http://127.0.0.1:5173' } })).status,
+    ).toBe(200);
   });
 
   it("the attachments listener is one of the platform's own: the outbound guard refuses it", async () => {
-    expect(await f.platform.context.outbound.guard.problem(`${f.platform.attachmentsUrl}/attachments/1/2/x`)).toContain('the platform itself');
+    expect(await f.platform.context.outbound.guard.problem(`${f.platform.attachmentsUrl}/attachments/1/2/x`)).toContain(
+      'the platform itself',
+    );
   });
 });
 
@@ -131,7 +164,9 @@ describe('configuring the attachments origin', () => {
       expect(platform.attachmentsUrl).toBe('https://cdn.play.example');
       expect(platform.context.urls.attachments).toBe('https://cdn.play.example');
       // Listening on the given port, answering for the advertised host.
-      const response = await request(`http://127.0.0.1:${port}/attachments/1/2/x.txt`, { headers: { host: 'cdn.play.example' } });
+      const response = await request(`http://127.0.0.1:${port}/attachments/1/2/x.txt`, {
+        headers: { host: 'cdn.play.example' },
+      });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 0, message: '404: Not Found' });
     } finally {

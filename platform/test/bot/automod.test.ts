@@ -44,18 +44,30 @@ describe('AutoMod rules and enforcement over HTTP', () => {
   let f: BotFixture;
   let managerRoleId: string;
   const rules = () => `/guilds/${f.guildId}/auto-moderation/rules`;
-  const auditOf = async (actionType: number) => (await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=${actionType}`)).body.audit_log_entries as Array<Record<string, any>>;
+  const auditOf = async (actionType: number) =>
+    (await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=${actionType}`)).body
+      .audit_log_entries as Array<Record<string, any>>;
 
   beforeAll(async () => {
-    f = await startBotPlatform({ lowerRoles: [{ name: 'Rule Manager', permissions: MANAGE_GUILD, members: ['Test Bot'] }] });
-    managerRoleId = ((await botCall(f, 'GET', `/guilds/${f.guildId}/roles`)).body as Array<{ id: string; name: string }>).find((r) => r.name === 'Rule Manager')!.id;
+    f = await startBotPlatform({
+      lowerRoles: [{ name: 'Rule Manager', permissions: MANAGE_GUILD, members: ['Test Bot'] }],
+    });
+    managerRoleId = (
+      (await botCall(f, 'GET', `/guilds/${f.guildId}/roles`)).body as Array<{ id: string; name: string }>
+    ).find((r) => r.name === 'Rule Manager')!.id;
   });
   afterAll(() => f.platform.close());
 
   it('create, get, list, modify, delete: published shape, AUTO_MODERATION_RULE_* events, audit 140/141/142', async () => {
     const session = await botSession(f, AUTO_MODERATION_CONFIGURATION);
     try {
-      const created = await botCall(f, 'POST', rules(), keywordRule('No spoilers', ['spoiler*'], { exempt_channels: [f.voiceId] }), { 'X-Audit-Log-Reason': 'be%20nice' });
+      const created = await botCall(
+        f,
+        'POST',
+        rules(),
+        keywordRule('No spoilers', ['spoiler*'], { exempt_channels: [f.voiceId] }),
+        { 'X-Audit-Log-Reason': 'be%20nice' },
+      );
       expect(created.status, created.text).toBe(200);
       expect(created.body).toEqual({
         id: expect.any(String),
@@ -75,10 +87,17 @@ describe('AutoMod rules and enforcement over HTTP', () => {
       expect((await botCall(f, 'GET', `${rules()}/${id}`)).body).toEqual(created.body);
       expect((await botCall(f, 'GET', rules())).body).toEqual([created.body]);
 
-      expect((await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=140`)).body.auto_moderation_rules).toEqual([created.body]);
+      expect(
+        (await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=140`)).body.auto_moderation_rules,
+      ).toEqual([created.body]);
       const modified = await botCall(f, 'PATCH', `${rules()}/${id}`, { name: 'Renamed', enabled: false });
       expect(modified.status, modified.text).toBe(200);
-      expect(modified.body).toMatchObject({ id, name: 'Renamed', enabled: false, trigger_metadata: { keyword_filter: ['spoiler*'] } });
+      expect(modified.body).toMatchObject({
+        id,
+        name: 'Renamed',
+        enabled: false,
+        trigger_metadata: { keyword_filter: ['spoiler*'] },
+      });
       expect(await session.next('AUTO_MODERATION_RULE_UPDATE')).toEqual(modified.body);
 
       expect((await botCall(f, 'DELETE', `${rules()}/${id}`)).status).toBe(204);
@@ -86,7 +105,9 @@ describe('AutoMod rules and enforcement over HTTP', () => {
       expect((await botCall(f, 'GET', `${rules()}/${id}`)).body.code).toBe(10066);
       expect((await botCall(f, 'DELETE', `${rules()}/${id}`)).body.code).toBe(10066);
       expect((await auditOf(140))[0]).toMatchObject({ target_id: id, reason: 'be nice' });
-      expect((await auditOf(141))[0]!.changes).toEqual(expect.arrayContaining([{ key: 'name', old_value: 'No spoilers', new_value: 'Renamed' }]));
+      expect((await auditOf(141))[0]!.changes).toEqual(
+        expect.arrayContaining([{ key: 'name', old_value: 'No spoilers', new_value: 'Renamed' }]),
+      );
       expect((await auditOf(142))[0]).toMatchObject({ target_id: id });
     } finally {
       await session.close();
@@ -99,9 +120,21 @@ describe('AutoMod rules and enforcement over HTTP', () => {
       [{ ...keywordRule('a', ['x']), trigger_type: 3 }, 'trigger_type'],
       [{ ...keywordRule('a', ['x']), event_type: 2 }, 'event_type'],
       [keywordRule('a', ['x'.repeat(61)]), 'trigger_metadata'],
-      [keywordRule('a', Array.from({ length: 1001 }, (_, i) => `k${i}`)), 'trigger_metadata'],
-      [{ ...keywordRule('a', ['x']), trigger_metadata: { keyword_filter: ['x'], regex_patterns: ['a+'] } }, 'trigger_metadata'],
-      [{ ...keywordRule('a', ['x']), actions: [{ type: 1, metadata: { custom_message: 'm'.repeat(151) } }] }, 'actions'],
+      [
+        keywordRule(
+          'a',
+          Array.from({ length: 1001 }, (_, i) => `k${i}`),
+        ),
+        'trigger_metadata',
+      ],
+      [
+        { ...keywordRule('a', ['x']), trigger_metadata: { keyword_filter: ['x'], regex_patterns: ['a+'] } },
+        'trigger_metadata',
+      ],
+      [
+        { ...keywordRule('a', ['x']), actions: [{ type: 1, metadata: { custom_message: 'm'.repeat(151) } }] },
+        'actions',
+      ],
       [{ ...keywordRule('a', ['x']), actions: [{ type: 3, metadata: { duration_seconds: 60 } }] }, 'actions'],
       [{ ...keywordRule('a', ['x']), actions: [] }, 'actions'],
       [{ ...keywordRule('a', ['x']), exempt_roles: ['123'] }, 'exempt_roles'],
@@ -117,7 +150,8 @@ describe('AutoMod rules and enforcement over HTTP', () => {
 
     const ids: string[] = [];
     try {
-      for (let i = 0; i < 6; i++) ids.push((await botCall(f, 'POST', rules(), keywordRule(`r${i}`, ['x'], { enabled: false }))).body.id);
+      for (let i = 0; i < 6; i++)
+        ids.push((await botCall(f, 'POST', rules(), keywordRule(`r${i}`, ['x'], { enabled: false }))).body.id);
       const seventh = await botCall(f, 'POST', rules(), keywordRule('r6', ['x']));
       expect(seventh.body.code).toBe(50035);
       expect(seventh.body.errors.trigger_type._errors[0].code).toBe('AUTO_MODERATION_MAX_RULES_OF_TYPE_EXCEEDED');
@@ -131,7 +165,15 @@ describe('AutoMod rules and enforcement over HTTP', () => {
     expect((await request(`${f.platform.apiBase}${rules()}`)).status).toBe(401);
     const other = await createApp(f.platform, { name: 'Stranger' });
     expect((await request(`${f.platform.apiBase}${rules()}`, { headers: bot(other.bot_token) })).body.code).toBe(50001);
-    expect((await request(`${f.platform.apiBase}${rules()}`, { method: 'POST', headers: bot(other.bot_token), json: keywordRule('a', ['x']) })).body.code).toBe(50001);
+    expect(
+      (
+        await request(`${f.platform.apiBase}${rules()}`, {
+          method: 'POST',
+          headers: bot(other.bot_token),
+          json: keywordRule('a', ['x']),
+        })
+      ).body.code,
+    ).toBe(50001);
     const plain = await startBotPlatform({ botPermissions: BOT_ROLE_PERMISSIONS });
     try {
       for (const [method, path, body] of [
@@ -149,10 +191,19 @@ describe('AutoMod rules and enforcement over HTTP', () => {
   });
 
   it('enforcement: a matching message is refused 400 200000 and not stored; ACTION_EXECUTION and audit 143; exemptions; edits too', async () => {
-    const rule = await botCall(f, 'POST', rules(), keywordRule('No spoilers', ['spoiler*'], { exempt_channels: [], trigger_metadata: { keyword_filter: ['spoiler*'], allow_list: ['spoilers-ok'] } }));
+    const rule = await botCall(
+      f,
+      'POST',
+      rules(),
+      keywordRule('No spoilers', ['spoiler*'], {
+        exempt_channels: [],
+        trigger_metadata: { keyword_filter: ['spoiler*'], allow_list: ['spoilers-ok'] },
+      }),
+    );
     expect(rule.status, rule.text).toBe(200);
     const session = await botSession(f, AUTO_MODERATION_EXECUTION | GUILD_MESSAGES);
-    const postAs = (userId: string, content: string, channelId = f.generalId) => botCall(f, 'POST', `/dev/channels/${channelId}/messages`, { content, author_id: userId });
+    const postAs = (userId: string, content: string, channelId = f.generalId) =>
+      botCall(f, 'POST', `/dev/channels/${channelId}/messages`, { content, author_id: userId });
     try {
       const blocked = await postAs(f.memberId, 'Huge SPOILERS ahead');
       expect(blocked.status).toBe(400);
@@ -168,8 +219,15 @@ describe('AutoMod rules and enforcement over HTTP', () => {
         matched_keyword: 'spoiler*',
         matched_content: 'SPOILERS',
       });
-      expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages?limit=5`)).body.map((m: { content: string }) => m.content)).not.toContain('Huge SPOILERS ahead');
-      expect((await auditOf(143))[0]).toMatchObject({ user_id: f.memberId, options: { channel_id: f.generalId, auto_moderation_rule_name: 'No spoilers' } });
+      expect(
+        (await botCall(f, 'GET', `/channels/${f.generalId}/messages?limit=5`)).body.map(
+          (m: { content: string }) => m.content,
+        ),
+      ).not.toContain('Huge SPOILERS ahead');
+      expect((await auditOf(143))[0]).toMatchObject({
+        user_id: f.memberId,
+        options: { channel_id: f.generalId, auto_moderation_rule_name: 'No spoilers' },
+      });
 
       // Allowed: the allow list, other words, the owner (all permissions), and holders of MANAGE_GUILD (the bot now).
       expect((await postAs(f.memberId, 'spoilers-ok here')).status).toBe(200);
@@ -177,15 +235,26 @@ describe('AutoMod rules and enforcement over HTTP', () => {
       expect((await postAs(f.ownerId, 'spoiler: it ends well')).status).toBe(200);
       const own = await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'clean text' });
       expect(own.status).toBe(200);
-      expect((await botCall(f, 'PATCH', `/channels/${f.generalId}/messages/${own.body.id}`, { content: 'spoiler alert' })).status).toBe(200);
+      expect(
+        (await botCall(f, 'PATCH', `/channels/${f.generalId}/messages/${own.body.id}`, { content: 'spoiler alert' }))
+          .status,
+      ).toBe(200);
 
       // Without MANAGE_GUILD the bot is checked too, on create and on edit (the published 400 on update).
-      expect((await botCall(f, 'DELETE', `/guilds/${f.guildId}/members/${f.botUserId}/roles/${managerRoleId}`)).status).toBe(204);
-      expect((await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'spoilers!' })).body.code).toBe(200000);
-      const edited = await botCall(f, 'PATCH', `/channels/${f.generalId}/messages/${own.body.id}`, { content: 'more spoilers' });
+      expect(
+        (await botCall(f, 'DELETE', `/guilds/${f.guildId}/members/${f.botUserId}/roles/${managerRoleId}`)).status,
+      ).toBe(204);
+      expect((await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content: 'spoilers!' })).body.code).toBe(
+        200000,
+      );
+      const edited = await botCall(f, 'PATCH', `/channels/${f.generalId}/messages/${own.body.id}`, {
+        content: 'more spoilers',
+      });
       expect(edited.status).toBe(400);
       expect(edited.body.code).toBe(200000);
-      expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages/${own.body.id}`)).body.content).toBe('spoiler alert');
+      expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages/${own.body.id}`)).body.content).toBe(
+        'spoiler alert',
+      );
     } finally {
       await session.close();
       await botCall(f, 'PUT', `/guilds/${f.guildId}/members/${f.botUserId}/roles/${managerRoleId}`);

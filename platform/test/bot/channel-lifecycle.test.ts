@@ -14,9 +14,13 @@ const SEND_MESSAGES = String(1n << 11n);
 
 describe('channel create, delete and modify over HTTP', () => {
   let f: BotFixture;
-  const auditOf = async (actionType: number) => (await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=${actionType}`)).body.audit_log_entries as Array<Record<string, any>>;
-  const create = (body: unknown, headers: Record<string, string> = {}) => botCall(f, 'POST', `/guilds/${f.guildId}/channels`, body, headers);
-  const channelIds = async () => ((await botCall(f, 'GET', `/guilds/${f.guildId}/channels`)).body as Array<{ id: string }>).map((c) => c.id);
+  const auditOf = async (actionType: number) =>
+    (await botCall(f, 'GET', `/guilds/${f.guildId}/audit-logs?action_type=${actionType}`)).body
+      .audit_log_entries as Array<Record<string, any>>;
+  const create = (body: unknown, headers: Record<string, string> = {}) =>
+    botCall(f, 'POST', `/guilds/${f.guildId}/channels`, body, headers);
+  const channelIds = async () =>
+    ((await botCall(f, 'GET', `/guilds/${f.guildId}/channels`)).body as Array<{ id: string }>).map((c) => c.id);
 
   beforeAll(async () => {
     f = await startBotPlatform();
@@ -28,7 +32,13 @@ describe('channel create, delete and modify over HTTP', () => {
     try {
       const category = await create({ name: 'Games', type: 4 }, { 'X-Audit-Log-Reason': 'new%20area' });
       expect(category.status, category.text).toBe(201);
-      expect(category.body).toMatchObject({ type: 4, name: 'Games', guild_id: f.guildId, parent_id: null, permission_overwrites: [] });
+      expect(category.body).toMatchObject({
+        type: 4,
+        name: 'Games',
+        guild_id: f.guildId,
+        parent_id: null,
+        permission_overwrites: [],
+      });
       expect(await session.next('CHANNEL_CREATE')).toMatchObject({ id: category.body.id, type: 4 });
 
       const text = await create({
@@ -51,11 +61,16 @@ describe('channel create, delete and modify over HTTP', () => {
         rate_limit_per_user: 10,
         nsfw: true,
         parent_id: category.body.id,
-        permission_overwrites: [{ id: f.memberId, type: 1, allow: '0', deny: SEND_MESSAGES, allow_new: '0', deny_new: SEND_MESSAGES }],
+        permission_overwrites: [
+          { id: f.memberId, type: 1, allow: '0', deny: SEND_MESSAGES, allow_new: '0', deny_new: SEND_MESSAGES },
+        ],
       });
       expect((await session.next('CHANNEL_CREATE')).id).toBe(text.body.id);
       // The permission engine reads the overwrite at once: bob cannot post there.
-      expect((await botCall(f, 'POST', `/dev/channels/${text.body.id}/messages`, { content: 'hi', author_id: f.memberId })).body.code).toBe(50013);
+      expect(
+        (await botCall(f, 'POST', `/dev/channels/${text.body.id}/messages`, { content: 'hi', author_id: f.memberId }))
+          .body.code,
+      ).toBe(50013);
 
       const voice = await create({ name: 'Squad', type: 2, bitrate: 32_000, user_limit: 5 });
       expect(voice.status, voice.text).toBe(201);
@@ -65,7 +80,12 @@ describe('channel create, delete and modify over HTTP', () => {
 
       const [entry] = (await auditOf(10)).filter((e) => e.target_id === category.body.id);
       expect(entry).toMatchObject({ action_type: 10, user_id: f.botUserId, reason: 'new area' });
-      expect(entry!.changes).toEqual(expect.arrayContaining([{ key: 'name', new_value: 'Games' }, { key: 'type', new_value: 4 }]));
+      expect(entry!.changes).toEqual(
+        expect.arrayContaining([
+          { key: 'name', new_value: 'Games' },
+          { key: 'type', new_value: 4 },
+        ]),
+      );
     } finally {
       await session.close();
     }
@@ -86,7 +106,10 @@ describe('channel create, delete and modify over HTTP', () => {
       [{ name: 'a', rate_limit_per_user: 21_601 }, 'rate_limit_per_user'],
       [{ name: 'a', parent_id: f.generalId }, 'parent_id'],
       [{ name: 'a', type: 4, parent_id: category }, 'parent_id'],
-      [{ name: 'a', permission_overwrites: [{ id: f.memberId, type: 1, allow: String(1n << 47n) }] }, 'permission_overwrites'],
+      [
+        { name: 'a', permission_overwrites: [{ id: f.memberId, type: 1, allow: String(1n << 47n) }] },
+        'permission_overwrites',
+      ],
       [{ name: 'a', permission_overwrites: [{ id: f.memberId, type: 3 }] }, 'permission_overwrites'],
       [{ name: 'a', rtc_region: 'us-west' }, 'rtc_region'],
       [{ name: 'a', unknown_field: 1 }, '_errors'],
@@ -118,8 +141,16 @@ describe('channel create, delete and modify over HTTP', () => {
         permission_overwrites: [{ id: f.memberId, type: 1, deny: VIEW_CHANNEL }],
       });
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.body).toMatchObject({ name: 'Big room', position: 7, parent_id: category, bitrate: 96_000, user_limit: 10 });
-      expect(answer.body.permission_overwrites).toEqual([{ id: f.memberId, type: 1, allow: '0', deny: VIEW_CHANNEL, allow_new: '0', deny_new: VIEW_CHANNEL }]);
+      expect(answer.body).toMatchObject({
+        name: 'Big room',
+        position: 7,
+        parent_id: category,
+        bitrate: 96_000,
+        user_limit: 10,
+      });
+      expect(answer.body.permission_overwrites).toEqual([
+        { id: f.memberId, type: 1, allow: '0', deny: VIEW_CHANNEL, allow_new: '0', deny_new: VIEW_CHANNEL },
+      ]);
       expect(await session.next('CHANNEL_UPDATE')).toMatchObject({ id: voice, name: 'Big room', parent_id: category });
       expect((await botCall(f, 'GET', `/channels/${voice}`)).body).toEqual(answer.body);
       const [entry] = (await auditOf(11)).filter((e) => e.target_id === voice);
@@ -176,7 +207,10 @@ describe('channel create, delete and modify over HTTP', () => {
       expect((await botCall(f, 'GET', `/channels/${child}`)).body.code).toBe(10003);
       expect((await botCall(f, 'GET', `/channels/${child}/messages`)).body.code).toBe(10003);
       expect((await botCall(f, 'DELETE', `/channels/${child}`)).body.code).toBe(10003);
-      expect((await auditOf(12)).find((e) => e.target_id === child)).toMatchObject({ reason: 'cleanup', changes: expect.arrayContaining([{ key: 'name', old_value: 'old-chat' }]) });
+      expect((await auditOf(12)).find((e) => e.target_id === child)).toMatchObject({
+        reason: 'cleanup',
+        changes: expect.arrayContaining([{ key: 'name', old_value: 'old-chat' }]),
+      });
 
       // Deleting a category leaves its channels without a parent.
       const orphan = (await create({ name: 'orphan', parent_id: category })).body.id as string;
@@ -189,18 +223,31 @@ describe('channel create, delete and modify over HTTP', () => {
   });
 
   it('authorization: no token 401, a bot not in the guild 50001, no access to the channel 50001', async () => {
-    const anonymous = await request(`${f.platform.apiBase}/guilds/${f.guildId}/channels`, { method: 'POST', json: { name: 'a' } });
+    const anonymous = await request(`${f.platform.apiBase}/guilds/${f.guildId}/channels`, {
+      method: 'POST',
+      json: { name: 'a' },
+    });
     expect(anonymous.status).toBe(401);
     expect((await request(`${f.platform.apiBase}/channels/${f.generalId}`, { method: 'DELETE' })).status).toBe(401);
     const other = await createApp(f.platform, { name: 'Stranger' });
-    const asOther = (method: string, path: string, json?: unknown) => request(`${f.platform.apiBase}${path}`, { method, headers: bot(other.bot_token), ...(json !== undefined && { json }) });
+    const asOther = (method: string, path: string, json?: unknown) =>
+      request(`${f.platform.apiBase}${path}`, {
+        method,
+        headers: bot(other.bot_token),
+        ...(json !== undefined && { json }),
+      });
     expect((await asOther('POST', `/guilds/${f.guildId}/channels`, { name: 'a' })).body.code).toBe(50001);
     expect((await asOther('PATCH', `/channels/${f.generalId}`, { name: 'a' })).body.code).toBe(50001);
     expect((await asOther('DELETE', `/channels/${f.generalId}`)).body.code).toBe(50001);
     // A channel hidden from the bot (its role denied VIEW_CHANNEL there) cannot be edited or deleted.
     const hidden = (await create({ name: 'hidden' })).body.id as string;
-    const botRole = ((await botCall(f, 'GET', `/guilds/${f.guildId}/roles`)).body as Array<{ id: string; name: string }>).find((r) => r.name === 'Bot Role')!;
-    expect((await botCall(f, 'PUT', `/channels/${hidden}/permissions/${botRole.id}`, { type: 0, deny: VIEW_CHANNEL })).status).toBe(204);
+    const botRole = (
+      (await botCall(f, 'GET', `/guilds/${f.guildId}/roles`)).body as Array<{ id: string; name: string }>
+    ).find((r) => r.name === 'Bot Role')!;
+    expect(
+      (await botCall(f, 'PUT', `/channels/${hidden}/permissions/${botRole.id}`, { type: 0, deny: VIEW_CHANNEL }))
+        .status,
+    ).toBe(204);
     expect((await botCall(f, 'DELETE', `/channels/${hidden}`)).body.code).toBe(50001);
     expect((await botCall(f, 'PATCH', `/channels/${hidden}`, { name: 'x' })).body.code).toBe(50001);
   });
@@ -219,11 +266,23 @@ describe('channel routes without the permissions', () => {
       expect((await botCall(weak, 'GET', `/channels/${weak.generalId}`)).body.name).toBe('general');
 
       const overwrites = [{ id: noRoles.memberId, type: 1, deny: SEND_MESSAGES }];
-      expect((await botCall(noRoles, 'POST', `/guilds/${noRoles.guildId}/channels`, { name: 'a', permission_overwrites: overwrites })).body.code).toBe(50013);
-      expect((await botCall(noRoles, 'PATCH', `/channels/${noRoles.generalId}`, { permission_overwrites: overwrites })).body.code).toBe(50013);
+      expect(
+        (
+          await botCall(noRoles, 'POST', `/guilds/${noRoles.guildId}/channels`, {
+            name: 'a',
+            permission_overwrites: overwrites,
+          })
+        ).body.code,
+      ).toBe(50013);
+      expect(
+        (await botCall(noRoles, 'PATCH', `/channels/${noRoles.generalId}`, { permission_overwrites: overwrites })).body
+          .code,
+      ).toBe(50013);
       expect((await botCall(noRoles, 'GET', `/channels/${noRoles.generalId}`)).body.permission_overwrites).toEqual([]);
       // Without overwrites, MANAGE_CHANNELS is enough.
-      expect((await botCall(noRoles, 'POST', `/guilds/${noRoles.guildId}/channels`, { name: 'fine' })).status).toBe(201);
+      expect((await botCall(noRoles, 'POST', `/guilds/${noRoles.guildId}/channels`, { name: 'fine' })).status).toBe(
+        201,
+      );
     } finally {
       await weak.platform.close();
       await noRoles.platform.close();

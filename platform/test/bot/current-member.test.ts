@@ -6,8 +6,11 @@ import { startBotPlatform, type BotFixture } from './fixture.js';
 
 describe('GET /users/@me/guilds/{guild.id}/member', () => {
   let f: BotFixture;
-  const get = (guildId: string, headers: Record<string, string>) => request(`${f.platform.apiBase}/users/@me/guilds/${guildId}/member`, { headers });
-  const bearer = async (user: string, scope: string) => ({ authorization: `Bearer ${(await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope, user })).access_token}` });
+  const get = (guildId: string, headers: Record<string, string>) =>
+    request(`${f.platform.apiBase}/users/@me/guilds/${guildId}/member`, { headers });
+  const bearer = async (user: string, scope: string) => ({
+    authorization: `Bearer ${(await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope, user })).access_token}`,
+  });
 
   beforeAll(async () => {
     f = await startBotPlatform();
@@ -17,11 +20,20 @@ describe('GET /users/@me/guilds/{guild.id}/member', () => {
   it("answers the caller's own member object with its private fields", async () => {
     const response = await get(f.guildId, await bearer('bob', 'guilds.members.read'));
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toMatchObject({ user: { id: f.memberId, username: 'bob' }, roles: [], nick: null, deaf: false, mute: false, joined_at: expect.any(String) });
+    expect(response.body).toMatchObject({
+      user: { id: f.memberId, username: 'bob' },
+      roles: [],
+      nick: null,
+      deaf: false,
+      mute: false,
+      joined_at: expect.any(String),
+    });
   });
 
   it('a guild the user is not in, an unknown or malformed id: 404 10004, alike', async () => {
-    const outsider = (await request(`${f.platform.apiBase}/dev/users`, { json: { username: 'outsider' } })).body as { id: string };
+    const outsider = (await request(`${f.platform.apiBase}/dev/users`, { json: { username: 'outsider' } })).body as {
+      id: string;
+    };
     expect(outsider.id).toMatch(/^\d+$/);
     const headers = await bearer('outsider', 'guilds.members.read');
     for (const id of [f.guildId, '123456789', 'not-a-guild']) {

@@ -21,5 +21,8 @@ export async function loginDiscordJs(f: BotFixture): Promise<DiscordJsBot> {
   const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
   await client.login(f.botToken);
   await ready;
-  return { client, nextInteraction: (match) => new Promise<Interaction>((resolve) => pending.push({ match, resolve })) };
+  return {
+    client,
+    nextInteraction: (match) => new Promise<Interaction>((resolve) => pending.push({ match, resolve })),
+  };
 }

@@ -19,17 +19,38 @@ describe('discord.js 14, unmodified: DMs, autocomplete, command permissions', ()
   let carolId: string;
   const commandIds = new Map<string, string>();
   let nextInteraction: DiscordJsBot['nextInteraction'];
-  const dev = (json: Record<string, unknown>) => request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', json: { user_id: f.memberId, application_id: f.appId, ...json } });
+  const dev = (json: Record<string, unknown>) =>
+    request(`${f.platform.apiBase}/dev/interactions`, {
+      method: 'POST',
+      json: { user_id: f.memberId, application_id: f.appId, ...json },
+    });
 
   beforeAll(async () => {
     f = await startBotPlatform({ application: { redirect_uris: [REDIRECT], public_client: true } });
     carolId = (await createUser(f.platform, { username: 'carol' })).id;
     // bob installed the app for himself (user install).
-    f.platform.store.grants.upsert({ applicationId: f.appId, userId: f.memberId, scopes: ['applications.commands'], createdAt: Date.now() });
+    f.platform.store.grants.upsert({
+      applicationId: f.appId,
+      userId: f.memberId,
+      scopes: ['applications.commands'],
+      createdAt: Date.now(),
+    });
     ({ client, nextInteraction } = await loginDiscordJs(f));
     const registered = await client.application!.commands.set([
       { name: 'roll', description: 'Roll a die', integrationTypes: [0, 1], contexts: [0, 1, 2] },
-      { name: 'search', description: 'Search', options: [{ type: ApplicationCommandOptionType.String, name: 'query', description: 'q', autocomplete: true, required: true }] },
+      {
+        name: 'search',
+        description: 'Search',
+        options: [
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'query',
+            description: 'q',
+            autocomplete: true,
+            required: true,
+          },
+        ],
+      },
     ]);
     for (const command of registered.values()) commandIds.set(command.name, command.id);
   }, 60_000);
@@ -54,7 +75,9 @@ describe('discord.js 14, unmodified: DMs, autocomplete, command permissions', ()
     expect(reply.resource?.message?.content).toBe('You rolled 6');
 
     const inGroup = nextInteraction((i) => i.isChatInputCommand() && i.commandName === 'roll' && i.context === 2);
-    expect((await dev({ type: 2, command_id: commandIds.get('roll'), recipient_ids: [f.ownerId, carolId] })).status).toBe(200);
+    expect(
+      (await dev({ type: 2, command_id: commandIds.get('roll'), recipient_ids: [f.ownerId, carolId] })).status,
+    ).toBe(200);
     const group = await inGroup;
     if (!group.isChatInputCommand()) throw new Error('not a command');
     await group.deferReply();
@@ -64,18 +87,36 @@ describe('discord.js 14, unmodified: DMs, autocomplete, command permissions', ()
 
   it('answers autocomplete with respond()', async () => {
     const typing = nextInteraction((i) => i.isAutocomplete());
-    const triggered = await dev({ type: 4, command_id: commandIds.get('search'), channel_id: f.generalId, options: [{ type: 3, name: 'query', value: 'ca', focused: true }] });
+    const triggered = await dev({
+      type: 4,
+      command_id: commandIds.get('search'),
+      channel_id: f.generalId,
+      options: [{ type: 3, name: 'query', value: 'ca', focused: true }],
+    });
     expect(triggered.status, triggered.text).toBe(200);
     const interaction = await typing;
     if (!interaction.isAutocomplete()) throw new Error('not autocomplete');
     expect(interaction.options.getFocused()).toBe('ca');
-    await interaction.respond([{ name: 'cats', value: 'cats' }, { name: 'cars', value: 'cars' }]);
+    await interaction.respond([
+      { name: 'cats', value: 'cats' },
+      { name: 'cars', value: 'cars' },
+    ]);
     const seen = await request(`${f.platform.apiBase}/dev/interactions/${triggered.body.interaction_id}`);
-    expect(seen.body.choices).toEqual([{ name: 'cats', value: 'cats' }, { name: 'cars', value: 'cars' }]);
+    expect(seen.body.choices).toEqual([
+      { name: 'cats', value: 'cats' },
+      { name: 'cars', value: 'cars' },
+    ]);
   });
 
   it("sets a command's permissions with a user's Bearer token and sees the update event", async () => {
-    const token = (await accessTokenFor(f.platform, { clientId: f.appId, scope: 'identify applications.commands.permissions.update', user: 'alice', redirectUri: REDIRECT })).access_token;
+    const token = (
+      await accessTokenFor(f.platform, {
+        clientId: f.appId,
+        scope: 'identify applications.commands.permissions.update',
+        user: 'alice',
+        redirectUri: REDIRECT,
+      })
+    ).access_token;
     const guild = client.guilds.cache.get(f.guildId) ?? (await client.guilds.fetch(f.guildId));
     const command = commandIds.get('search')!;
     const event = new Promise<any>((resolve) => client.once(Events.ApplicationCommandPermissionsUpdate, resolve));
@@ -86,9 +127,16 @@ describe('discord.js 14, unmodified: DMs, autocomplete, command permissions', ()
     expect(update).toMatchObject({ id: command, guildId: f.guildId, applicationId: f.appId, permissions });
     expect(await client.application!.commands.permissions.fetch({ guild, command })).toEqual(permissions);
     // The bot token is no access token: sent as the Bearer token it is refused (401 50025).
-    await expect(client.application!.commands.permissions.set({ guild, command, token: f.botToken, permissions })).rejects.toMatchObject({ code: 50025 });
+    await expect(
+      client.application!.commands.permissions.set({ guild, command, token: f.botToken, permissions }),
+    ).rejects.toMatchObject({ code: 50025 });
     // bob is now refused the command.
-    const refused = await dev({ type: 2, command_id: command, channel_id: f.generalId, options: [{ type: 3, name: 'query', value: 'x' }] });
+    const refused = await dev({
+      type: 2,
+      command_id: command,
+      channel_id: f.generalId,
+      options: [{ type: 3, name: 'query', value: 'x' }],
+    });
     expect(refused.body.code).toBe(50013);
   });
 });

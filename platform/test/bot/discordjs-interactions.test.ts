@@ -29,14 +29,29 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
   const commandIds = new Map<string, string>();
   let nextInteraction: DiscordJsBot['nextInteraction'];
   const dev = (json: unknown) => request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', json });
-  const invoke = (name: string) => dev({ type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: commandIds.get(name) });
+  const invoke = (name: string) =>
+    dev({
+      type: 2,
+      user_id: f.memberId,
+      application_id: f.appId,
+      channel_id: f.generalId,
+      command_id: commandIds.get(name),
+    });
 
   beforeAll(async () => {
     f = await startBotPlatform();
     // The app has activities enabled (for LAUNCH_ACTIVITY), and bob installed it for himself (user install).
-    const enabled = await request(`${f.platform.apiBase}/dev/applications/${f.appId}/interactions`, { method: 'PATCH', json: { activities_enabled: true } });
+    const enabled = await request(`${f.platform.apiBase}/dev/applications/${f.appId}/interactions`, {
+      method: 'PATCH',
+      json: { activities_enabled: true },
+    });
     expect(enabled.status, enabled.text).toBe(200);
-    f.platform.store.grants.upsert({ applicationId: f.appId, userId: f.memberId, scopes: ['applications.commands'], createdAt: Date.now() });
+    f.platform.store.grants.upsert({
+      applicationId: f.appId,
+      userId: f.memberId,
+      scopes: ['applications.commands'],
+      createdAt: Date.now(),
+    });
 
     ({ client, nextInteraction } = await loginDiscordJs(f));
 
@@ -48,7 +63,11 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
       { name: 'play', description: 'Start the game' },
       { name: 'burst', description: 'Five follow-ups', integrationTypes: [ApplicationIntegrationType.UserInstall] },
       { name: 'Wave', type: ApplicationCommandType.User },
-      { name: launch.name, type: ApplicationCommandType.PrimaryEntryPoint, handler: EntryPointCommandHandlerType.DiscordLaunchActivity },
+      {
+        name: launch.name,
+        type: ApplicationCommandType.PrimaryEntryPoint,
+        handler: EntryPointCommandHandlerType.DiscordLaunchActivity,
+      },
     ]);
     for (const command of registered.values()) commandIds.set(command.name, command.id);
   }, 60_000);
@@ -75,17 +94,26 @@ describe('discord.js 14, unmodified: commands and interactions', () => {
       .setCustomId('profile-modal')
       .setTitle('Profile')
       .addLabelComponents(
-        new LabelBuilder().setLabel('Name').setTextInputComponent(new TextInputBuilder().setCustomId('name').setStyle(TextInputStyle.Short)),
+        new LabelBuilder()
+          .setLabel('Name')
+          .setTextInputComponent(new TextInputBuilder().setCustomId('name').setStyle(TextInputStyle.Short)),
         new LabelBuilder().setLabel('Picture').setFileUploadComponent(new FileUploadBuilder().setCustomId('picture')),
       );
     await command.showModal(modal);
 
     const submitted = nextInteraction((i) => i.isModalSubmit());
     const body = multipart([
-      { name: 'payload_json', body: JSON.stringify({ type: 5, user_id: f.memberId, interaction_id: command.id, values: { name: 'Bob' } }) },
+      {
+        name: 'payload_json',
+        body: JSON.stringify({ type: 5, user_id: f.memberId, interaction_id: command.id, values: { name: 'Bob' } }),
+      },
       { name: 'files[picture]', filename: 'bob.png', type: 'image/png', body: Buffer.from('bob picture') },
     ]);
-    const sent = await request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', headers: { ...body.headers, ...devTokenHeaders(f.platform) }, raw: body.raw });
+    const sent = await request(`${f.platform.apiBase}/dev/interactions`, {
+      method: 'POST',
+      headers: { ...body.headers, ...devTokenHeaders(f.platform) },
+      raw: body.raw,
+    });
     expect(sent.status, sent.text).toBe(200);
     const submission = await submitted;
     if (!submission.isModalSubmit()) throw new Error('not a modal submission');

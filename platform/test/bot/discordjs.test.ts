@@ -2,7 +2,17 @@
  * Acceptance: an unmodified discord.js 14 bot against the real platform over HTTP and WebSocket (PROTOCOL.md §14).
  * Only options are set (`rest.api`); nothing is patched.
  */
-import { AttachmentBuilder, ChannelType, Client, ContainerBuilder, GatewayIntentBits, MessageFlags, PermissionFlagsBits, TextDisplayBuilder, type TextChannel } from 'discord.js';
+import {
+  AttachmentBuilder,
+  ChannelType,
+  Client,
+  ContainerBuilder,
+  GatewayIntentBits,
+  MessageFlags,
+  PermissionFlagsBits,
+  TextDisplayBuilder,
+  type TextChannel,
+} from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { inGuildVoice } from '../support/voice-harness.js';
@@ -14,7 +24,12 @@ describe('discord.js 14, unmodified', () => {
   beforeAll(async () => {
     fixture = await startBotPlatform();
     client = new Client({
-      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
+      intents: [
+        GatewayIntentBits.Guilds,
+        GatewayIntentBits.GuildMembers,
+        GatewayIntentBits.GuildMessages,
+        GatewayIntentBits.MessageContent,
+      ],
       rest: { api: `${fixture.platform.httpUrl}/api` },
     });
     const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
@@ -45,7 +60,9 @@ describe('discord.js 14, unmodified', () => {
 
   it('sends a Components V2 message, pins it, forwards it, and reads the pins', async () => {
     const channel = (await client.channels.fetch(fixture.generalId)) as TextChannel;
-    const container = new ContainerBuilder().addTextDisplayComponents(new TextDisplayBuilder().setContent('hello from V2'));
+    const container = new ContainerBuilder().addTextDisplayComponents(
+      new TextDisplayBuilder().setContent('hello from V2'),
+    );
     const message = await channel.send({ components: [container], flags: MessageFlags.IsComponentsV2 });
     expect(message.flags.has(MessageFlags.IsComponentsV2)).toBe(true);
     expect(message.components).toHaveLength(1);
@@ -68,17 +85,25 @@ describe('discord.js 14, unmodified', () => {
     const edited = await first.edit('edited once');
     expect(edited.content).toBe('edited once');
 
-    const withFile = await channel.send({ content: 'a file', files: [new AttachmentBuilder(Buffer.from('hello'), { name: 'hello.txt', description: 'greeting' })] });
+    const withFile = await channel.send({
+      content: 'a file',
+      files: [new AttachmentBuilder(Buffer.from('hello'), { name: 'hello.txt', description: 'greeting' })],
+    });
     expect(withFile.attachments.first()?.name).toBe('hello.txt');
     expect(withFile.attachments.first()?.description).toBe('greeting');
   });
 
   it('creates an invite with a target-users file and reads the users back', async () => {
     const guild = client.guilds.cache.get(fixture.guildId)!;
-    const invite = await guild.invites.create(fixture.generalId, { targetUsersFile: [fixture.memberId, fixture.ownerId] });
+    const invite = await guild.invites.create(fixture.generalId, {
+      targetUsersFile: [fixture.memberId, fixture.ownerId],
+    });
     expect(invite.code).toMatch(/\w+/);
     // discord.js hands the CSV over as bytes: a header line, then one id per line.
-    const csv = Buffer.from(await guild.invites.fetchTargetUsers(invite.code)).toString('utf8').trim().split('\n');
+    const csv = Buffer.from(await guild.invites.fetchTargetUsers(invite.code))
+      .toString('utf8')
+      .trim()
+      .split('\n');
     expect(csv[0]).toBe('user_id');
     expect(csv.slice(1).sort()).toEqual([fixture.memberId, fixture.ownerId].sort());
     const status = await guild.invites.fetchTargetUsersJobStatus(invite.code);
@@ -110,7 +135,12 @@ describe('discord.js 14, unmodified', () => {
   it('reads voice states with guild.voiceStates.fetch: a member in a voice channel, and 10065 for itself', async () => {
     const guild = client.guilds.cache.get(fixture.guildId)!;
     // Alice joins the voice channel from her own main-gateway session (op 4); no voice connection is needed for it.
-    const { client: alice } = await inGuildVoice(fixture.platform, { username: 'alice', guildId: fixture.guildId, channelId: fixture.voiceId, selfMute: true });
+    const { client: alice } = await inGuildVoice(fixture.platform, {
+      username: 'alice',
+      guildId: fixture.guildId,
+      channelId: fixture.voiceId,
+      selfMute: true,
+    });
     try {
       const state = await guild.voiceStates.fetch(fixture.ownerId);
       expect(state.channelId).toBe(fixture.voiceId);

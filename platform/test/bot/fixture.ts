@@ -5,7 +5,18 @@ import { startTestPlatform } from '../helpers/platform.js';
 /** VIEW_CHANNEL, SEND_MESSAGES, READ_MESSAGE_HISTORY, ATTACH_FILES, EMBED_LINKS, PIN_MESSAGES, MANAGE_ROLES,
  * CREATE_INSTANT_INVITE, MANAGE_CHANNELS, VIEW_AUDIT_LOG, SET_VOICE_CHANNEL_STATUS, MANAGE_MESSAGES. */
 export const BOT_ROLE_PERMISSIONS = (
-  (1n << 10n) | (1n << 11n) | (1n << 16n) | (1n << 15n) | (1n << 14n) | (1n << 51n) | (1n << 28n) | (1n << 0n) | (1n << 4n) | (1n << 7n) | (1n << 48n) | (1n << 13n)
+  (1n << 10n) |
+  (1n << 11n) |
+  (1n << 16n) |
+  (1n << 15n) |
+  (1n << 14n) |
+  (1n << 51n) |
+  (1n << 28n) |
+  (1n << 0n) |
+  (1n << 4n) |
+  (1n << 7n) |
+  (1n << 48n) |
+  (1n << 13n)
 ).toString();
 
 export interface BotFixture {
@@ -39,7 +50,10 @@ export async function startBotPlatform(options: BotPlatformOptions = {}): Promis
         {
           name: 'Test Bot',
           bot_token: 'test-bot-token-0123456789abcdef',
-          privileged_intents: { guild_members: options.guildMembers ?? true, message_content: options.messageContent ?? true },
+          privileged_intents: {
+            guild_members: options.guildMembers ?? true,
+            message_content: options.messageContent ?? true,
+          },
           ...options.application,
         },
       ],
@@ -54,7 +68,10 @@ export async function startBotPlatform(options: BotPlatformOptions = {}): Promis
             { name: 'general', type: 0 },
             { name: 'lounge', type: 2 },
           ],
-          roles: [...(options.lowerRoles ?? []), { name: 'Bot Role', permissions: options.botPermissions ?? BOT_ROLE_PERMISSIONS, members: ['Test Bot'] }],
+          roles: [
+            ...(options.lowerRoles ?? []),
+            { name: 'Bot Role', permissions: options.botPermissions ?? BOT_ROLE_PERMISSIONS, members: ['Test Bot'] },
+          ],
         },
       ],
     },

@@ -41,7 +41,13 @@ describe('bot gateway', () => {
     try {
       s.client.send(8, { guild_id: f.guildId, limit: 0, user_ids: [f.memberId, '123456789012345678'], nonce: 'n1' });
       const chunk = await s.next('GUILD_MEMBERS_CHUNK');
-      expect(chunk).toMatchObject({ guild_id: f.guildId, chunk_index: 0, chunk_count: 1, not_found: ['123456789012345678'], nonce: 'n1' });
+      expect(chunk).toMatchObject({
+        guild_id: f.guildId,
+        chunk_index: 0,
+        chunk_count: 1,
+        not_found: ['123456789012345678'],
+        nonce: 'n1',
+      });
       expect(chunk.members.map((m: any) => m.user.id)).toEqual([f.memberId]);
     } finally {
       await s.close();
@@ -61,7 +67,9 @@ describe('bot gateway', () => {
 
   it('op 8: the full list needs GUILD_MEMBERS (else 4001), and a second one within 30 s gets RATE_LIMITED', async () => {
     const without = await botSession(f, INTENTS.GUILDS);
-    const closed = new Promise<number>((resolve) => without.client.once('socketClose', (code: number) => resolve(code)));
+    const closed = new Promise<number>((resolve) =>
+      without.client.once('socketClose', (code: number) => resolve(code)),
+    );
     without.client.send(8, { guild_id: f.guildId, query: '', limit: 0 });
     expect(await closed).toBe(4001);
 
@@ -83,13 +91,28 @@ describe('bot gateway', () => {
   it('op 43 answers CHANNEL_INFO with the voice status and start time; both changes are dispatched', async () => {
     const s = await botSession(f, INTENTS.GUILDS);
     try {
-      expect((await botCall(f, 'PUT', `/channels/${f.voiceId}/voice-status`, { status: 'Raid night' })).status).toBe(204);
-      expect(await s.next('VOICE_CHANNEL_STATUS_UPDATE')).toEqual({ id: f.voiceId, guild_id: f.guildId, status: 'Raid night' });
-      const dev = await botCall(f, 'PUT', `/dev/channels/${f.voiceId}/voice-start-time`, { voice_start_time: 1_800_000_000 });
+      expect((await botCall(f, 'PUT', `/channels/${f.voiceId}/voice-status`, { status: 'Raid night' })).status).toBe(
+        204,
+      );
+      expect(await s.next('VOICE_CHANNEL_STATUS_UPDATE')).toEqual({
+        id: f.voiceId,
+        guild_id: f.guildId,
+        status: 'Raid night',
+      });
+      const dev = await botCall(f, 'PUT', `/dev/channels/${f.voiceId}/voice-start-time`, {
+        voice_start_time: 1_800_000_000,
+      });
       expect(dev.status).toBe(204);
-      expect(await s.next('VOICE_CHANNEL_START_TIME_UPDATE')).toEqual({ id: f.voiceId, guild_id: f.guildId, voice_start_time: 1_800_000_000 });
+      expect(await s.next('VOICE_CHANNEL_START_TIME_UPDATE')).toEqual({
+        id: f.voiceId,
+        guild_id: f.guildId,
+        voice_start_time: 1_800_000_000,
+      });
       s.client.send(43, { guild_id: f.guildId, fields: ['status', 'voice_start_time'] });
-      expect(await s.next('CHANNEL_INFO')).toEqual({ guild_id: f.guildId, channels: [{ id: f.voiceId, status: 'Raid night', voice_start_time: 1_800_000_000 }] });
+      expect(await s.next('CHANNEL_INFO')).toEqual({
+        guild_id: f.guildId,
+        channels: [{ id: f.voiceId, status: 'Raid night', voice_start_time: 1_800_000_000 }],
+      });
     } finally {
       await s.close();
     }
@@ -106,7 +129,10 @@ describe('bot gateway', () => {
     const full = await botSession(f, INTENTS.GUILD_MESSAGES | INTENTS.MESSAGE_CONTENT);
     const blank = await botSession(f, INTENTS.GUILD_MESSAGES);
     try {
-      const posted = await botCall(f, 'POST', `/dev/channels/${f.generalId}/messages`, { author_id: f.memberId, content: 'hi bot' });
+      const posted = await botCall(f, 'POST', `/dev/channels/${f.generalId}/messages`, {
+        author_id: f.memberId,
+        content: 'hi bot',
+      });
       expect(posted.status, posted.text).toBe(200);
       expect((await full.next('MESSAGE_CREATE')).content).toBe('hi bot');
       expect((await blank.next('MESSAGE_CREATE')).content).toBe('');
@@ -131,7 +157,12 @@ describe('bot gateway', () => {
   it('a privileged intent without the application flag closes 4014', async () => {
     const g = await startBotPlatform({ guildMembers: false, messageContent: false });
     try {
-      const client = new GatewayClient({ url: g.platform.gatewayUrl, token: g.botToken, intents: INTENTS.GUILDS | INTENTS.GUILD_MEMBERS, autoReconnect: false });
+      const client = new GatewayClient({
+        url: g.platform.gatewayUrl,
+        token: g.botToken,
+        intents: INTENTS.GUILDS | INTENTS.GUILD_MEMBERS,
+        autoReconnect: false,
+      });
       const closed = new Promise<number>((resolve) => client.once('socketClose', (code: number) => resolve(code)));
       await client.connect().catch(() => undefined);
       expect(await closed).toBe(4014);
@@ -145,15 +176,23 @@ describe('GUILD_MEMBER_UPDATE and GUILD_MEMBER_REMOVE', () => {
   let f: BotFixture;
   beforeAll(async () => {
     // KICK_MEMBERS and MANAGE_NICKNAMES besides the usual set.
-    f = await startBotPlatform({ botPermissions: (BigInt(BOT_ROLE_PERMISSIONS) | (1n << 1n) | (1n << 27n)).toString() });
+    f = await startBotPlatform({
+      botPermissions: (BigInt(BOT_ROLE_PERMISSIONS) | (1n << 1n) | (1n << 27n)).toString(),
+    });
   });
   afterAll(() => f.platform.close());
 
   it('with GUILD_MEMBERS: a nickname change sends UPDATE, a kick sends REMOVE', async () => {
     const s = await botSession(f, INTENTS.GUILDS | INTENTS.GUILD_MEMBERS);
     try {
-      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/${f.memberId}`, { nick: 'Bobby' })).status).toBe(200);
-      expect(await s.next('GUILD_MEMBER_UPDATE')).toMatchObject({ guild_id: f.guildId, nick: 'Bobby', user: { id: f.memberId } });
+      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/${f.memberId}`, { nick: 'Bobby' })).status).toBe(
+        200,
+      );
+      expect(await s.next('GUILD_MEMBER_UPDATE')).toMatchObject({
+        guild_id: f.guildId,
+        nick: 'Bobby',
+        user: { id: f.memberId },
+      });
       expect((await botCall(f, 'DELETE', `/guilds/${f.guildId}/members/${f.memberId}`)).status).toBe(204);
       expect(await s.next('GUILD_MEMBER_REMOVE')).toMatchObject({ guild_id: f.guildId, user: { id: f.memberId } });
     } finally {
@@ -161,15 +200,21 @@ describe('GUILD_MEMBER_UPDATE and GUILD_MEMBER_REMOVE', () => {
     }
   });
 
-  it('without GUILD_MEMBERS the bot still gets the UPDATE about itself, and not the others\'', async () => {
+  it("without GUILD_MEMBERS the bot still gets the UPDATE about itself, and not the others'", async () => {
     const s = await botSession(f, INTENTS.GUILDS);
     try {
       const other = (await botCall(f, 'POST', '/dev/users', { username: `other_${Date.now()}` })).body.id as string;
       expect((await botCall(f, 'PUT', `/dev/guilds/${f.guildId}/members/${other}`, {})).status).toBe(201);
-      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/${other}`, { nick: 'not for you' })).status).toBe(200);
+      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/${other}`, { nick: 'not for you' })).status).toBe(
+        200,
+      );
       expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/members/@me`, { nick: 'Me' })).status).toBe(200);
       // Events arrive in publish order: had the other member's update been sent, it would come first.
-      expect(await s.next('GUILD_MEMBER_UPDATE')).toMatchObject({ guild_id: f.guildId, nick: 'Me', user: { id: f.botUserId } });
+      expect(await s.next('GUILD_MEMBER_UPDATE')).toMatchObject({
+        guild_id: f.guildId,
+        nick: 'Me',
+        user: { id: f.botUserId },
+      });
     } finally {
       await s.close();
     }

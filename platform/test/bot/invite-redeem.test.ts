@@ -17,16 +17,21 @@ describe('redeeming a guild invite', () => {
     const username = `redeemer_${++users}`;
     const created = await botCall(f, 'POST', '/dev/users', { username });
     expect(created.status, created.text).toBe(201);
-    const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope, user: username })).access_token;
+    const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope, user: username }))
+      .access_token;
     return { id: created.body.id as string, auth: { authorization: `Bearer ${token}` } };
   };
-  const redeem = (code: string, headers: Record<string, string>) => request(`${f.platform.apiBase}/invites/${code}`, { method: 'POST', headers });
+  const redeem = (code: string, headers: Record<string, string>) =>
+    request(`${f.platform.apiBase}/invites/${code}`, { method: 'POST', headers });
   const invite = async (body: Record<string, unknown> = {}) => {
     const response = await botCall(f, 'POST', `/channels/${f.generalId}/invites`, body);
     expect(response.status, response.text).toBe(200);
     return response.body.code as string;
   };
-  const uses = async (code: string) => ((await botCall(f, 'GET', `/channels/${f.generalId}/invites`)).body as Array<{ code: string; uses: number }>).find((i) => i.code === code)?.uses;
+  const uses = async (code: string) =>
+    ((await botCall(f, 'GET', `/channels/${f.generalId}/invites`)).body as Array<{ code: string; uses: number }>).find(
+      (i) => i.code === code,
+    )?.uses;
 
   beforeAll(async () => {
     f = await startBotPlatform();
@@ -41,8 +46,16 @@ describe('redeeming a guild invite', () => {
       const user = await newUser();
       const joined = await redeem(code, user.auth);
       expect(joined.status, joined.text).toBe(200);
-      expect(joined.body).toEqual({ code, guild: { id: f.guildId, name: 'Bot Guild', icon: null }, channel: { id: f.generalId, name: 'general', type: 0, guild_id: f.guildId } });
-      expect(await session.next('GUILD_MEMBER_ADD')).toMatchObject({ guild_id: f.guildId, user: { id: user.id }, roles: [role.body.id] });
+      expect(joined.body).toEqual({
+        code,
+        guild: { id: f.guildId, name: 'Bot Guild', icon: null },
+        channel: { id: f.generalId, name: 'general', type: 0, guild_id: f.guildId },
+      });
+      expect(await session.next('GUILD_MEMBER_ADD')).toMatchObject({
+        guild_id: f.guildId,
+        user: { id: user.id },
+        roles: [role.body.id],
+      });
       expect((await botCall(f, 'GET', `/guilds/${f.guildId}/members/${user.id}`)).body.roles).toEqual([role.body.id]);
       expect(await uses(code)).toBe(1);
       expect((await redeem(code, user.auth)).status).toBe(200);

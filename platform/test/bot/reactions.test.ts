@@ -19,7 +19,8 @@ describe('reactions', () => {
   let bob: Record<string, string>;
   let alice: Record<string, string>;
   const path = (messageId: string, rest = '') => `/channels/${f.generalId}/messages/${messageId}/reactions${rest}`;
-  const asUser = (headers: Record<string, string>, method: string, p: string) => request(`${f.platform.apiBase}${p}`, { method, headers });
+  const asUser = (headers: Record<string, string>, method: string, p: string) =>
+    request(`${f.platform.apiBase}${p}`, { method, headers });
   const post = async (content: string) => {
     const response = await botCall(f, 'POST', `/channels/${f.generalId}/messages`, { content });
     expect(response.status, response.text).toBe(200);
@@ -28,7 +29,9 @@ describe('reactions', () => {
 
   beforeAll(async () => {
     f = await startBotPlatform();
-    const token = async (user: string) => ({ authorization: `Bearer ${(await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'messages.read', user })).access_token}` });
+    const token = async (user: string) => ({
+      authorization: `Bearer ${(await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'messages.read', user })).access_token}`,
+    });
     bob = await token('bob');
     alice = await token('alice');
   });
@@ -38,7 +41,16 @@ describe('reactions', () => {
     const id = await post('react to me');
     for (let i = 0; i < 2; i++) expect((await botCall(f, 'PUT', path(id, `/${enc(THUMBS_UP)}/@me`))).status).toBe(204);
     const asBot = await botCall(f, 'GET', `/channels/${f.generalId}/messages/${id}`);
-    expect(asBot.body.reactions).toEqual([{ emoji: { id: null, name: THUMBS_UP }, count: 1, count_details: { burst: 0, normal: 1 }, burst_colors: [], me_burst: false, me: true }]);
+    expect(asBot.body.reactions).toEqual([
+      {
+        emoji: { id: null, name: THUMBS_UP },
+        count: 1,
+        count_details: { burst: 0, normal: 1 },
+        burst_colors: [],
+        me_burst: false,
+        me: true,
+      },
+    ]);
     const asBob = await asUser(bob, 'GET', `/channels/${f.generalId}/messages/${id}`);
     expect(asBob.body.reactions[0]).toMatchObject({ count: 1, me: false });
     const listed = await botCall(f, 'GET', `/channels/${f.generalId}/messages?limit=1`);
@@ -64,7 +76,15 @@ describe('reactions', () => {
         type: 0,
       });
       expect((await asUser(bob, 'DELETE', path(id, `/${enc(THUMBS_UP)}/@me`))).status).toBe(204);
-      expect(await withIntent.next('MESSAGE_REACTION_REMOVE')).toEqual({ user_id: f.memberId, channel_id: f.generalId, message_id: id, guild_id: f.guildId, emoji: { id: null, name: THUMBS_UP }, burst: false, type: 0 });
+      expect(await withIntent.next('MESSAGE_REACTION_REMOVE')).toEqual({
+        user_id: f.memberId,
+        channel_id: f.generalId,
+        message_id: id,
+        guild_id: f.guildId,
+        emoji: { id: null, name: THUMBS_UP },
+        burst: false,
+        type: 0,
+      });
       // Both sessions get the next message; by then the one without the intent would have had the reaction events.
       await post('marker');
       await without.next('MESSAGE_CREATE');
@@ -82,7 +102,9 @@ describe('reactions', () => {
     expect((await botCall(f, 'PUT', path(id, `/${enc(`party_blob:${emoji.body.id}`)}/@me`))).status).toBe(204);
     expect((await asUser(bob, 'PUT', path(id, `/${enc(`<:other_name:${emoji.body.id}>`)}/@me`))).status).toBe(204);
     const message = await botCall(f, 'GET', `/channels/${f.generalId}/messages/${id}`);
-    expect(message.body.reactions).toEqual([expect.objectContaining({ emoji: { id: emoji.body.id, name: 'party_blob' }, count: 2 })]);
+    expect(message.body.reactions).toEqual([
+      expect.objectContaining({ emoji: { id: emoji.body.id, name: 'party_blob' }, count: 2 }),
+    ]);
     const users = await botCall(f, 'GET', path(id, `/${enc(`party_blob:${emoji.body.id}`)}`));
     expect(users.body.map((u: { id: string }) => u.id).sort()).toEqual([f.botUserId, f.memberId].sort());
     for (const bad of ['nope:123', 'abc', 'x', '👍👍']) {
@@ -94,7 +116,8 @@ describe('reactions', () => {
 
   it('lists who reacted by user id with limit, after and type', async () => {
     const id = await post('who reacted');
-    for (const headers of [bob, alice]) expect((await asUser(headers, 'PUT', path(id, `/${enc(THUMBS_UP)}/@me`))).status).toBe(204);
+    for (const headers of [bob, alice])
+      expect((await asUser(headers, 'PUT', path(id, `/${enc(THUMBS_UP)}/@me`))).status).toBe(204);
     expect((await botCall(f, 'PUT', path(id, `/${enc(THUMBS_UP)}/@me`))).status).toBe(204);
     const all = await botCall(f, 'GET', path(id, `/${enc(THUMBS_UP)}`));
     const ids = all.body.map((u: { id: string }) => u.id);
@@ -121,12 +144,26 @@ describe('reactions', () => {
       await asUser(alice, 'PUT', path(id, `/${enc('🎉')}/@me`));
       await asUser(alice, 'PUT', path(id, `/${enc('🔥')}/@me`));
       expect((await botCall(f, 'DELETE', path(id, `/${enc(THUMBS_UP)}/${f.memberId}`))).status).toBe(204);
-      expect(await session.next('MESSAGE_REACTION_REMOVE')).toMatchObject({ user_id: f.memberId, emoji: { name: THUMBS_UP } });
+      expect(await session.next('MESSAGE_REACTION_REMOVE')).toMatchObject({
+        user_id: f.memberId,
+        emoji: { name: THUMBS_UP },
+      });
       expect((await botCall(f, 'DELETE', path(id, `/${enc('🎉')}`))).status).toBe(204);
-      expect(await session.next('MESSAGE_REACTION_REMOVE_EMOJI')).toEqual({ channel_id: f.generalId, guild_id: f.guildId, message_id: id, emoji: { id: null, name: '🎉' } });
-      expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages/${id}`)).body.reactions).toEqual([expect.objectContaining({ emoji: { id: null, name: '🔥' } })]);
+      expect(await session.next('MESSAGE_REACTION_REMOVE_EMOJI')).toEqual({
+        channel_id: f.generalId,
+        guild_id: f.guildId,
+        message_id: id,
+        emoji: { id: null, name: '🎉' },
+      });
+      expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages/${id}`)).body.reactions).toEqual([
+        expect.objectContaining({ emoji: { id: null, name: '🔥' } }),
+      ]);
       expect((await botCall(f, 'DELETE', path(id))).status).toBe(204);
-      expect(await session.next('MESSAGE_REACTION_REMOVE_ALL')).toEqual({ channel_id: f.generalId, message_id: id, guild_id: f.guildId });
+      expect(await session.next('MESSAGE_REACTION_REMOVE_ALL')).toEqual({
+        channel_id: f.generalId,
+        message_id: id,
+        guild_id: f.guildId,
+      });
       expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages/${id}`)).body.reactions).toBeUndefined();
     } finally {
       await session.close();
@@ -136,7 +173,11 @@ describe('reactions', () => {
   it('needs ADD_REACTIONS for a new emoji but not to join one; MANAGE_MESSAGES to remove others; nothing changes when refused', async () => {
     const id = await post('permissions');
     expect((await botCall(f, 'PUT', path(id, `/${enc(THUMBS_UP)}/@me`))).status).toBe(204);
-    const denied = await botCall(f, 'PUT', `/channels/${f.generalId}/permissions/${f.memberId}`, { type: 1, allow: '0', deny: ADD_REACTIONS.toString() });
+    const denied = await botCall(f, 'PUT', `/channels/${f.generalId}/permissions/${f.memberId}`, {
+      type: 1,
+      allow: '0',
+      deny: ADD_REACTIONS.toString(),
+    });
     expect(denied.status, denied.text).toBe(204);
     try {
       const refused = await asUser(bob, 'PUT', path(id, `/${enc('🎉')}/@me`));
@@ -147,7 +188,9 @@ describe('reactions', () => {
       const clearAll = await asUser(bob, 'DELETE', path(id));
       expect([clearAll.status, clearAll.body.code]).toEqual([403, 50013]);
       const message = await botCall(f, 'GET', `/channels/${f.generalId}/messages/${id}`);
-      expect(message.body.reactions).toEqual([expect.objectContaining({ emoji: { id: null, name: THUMBS_UP }, count: 2 })]);
+      expect(message.body.reactions).toEqual([
+        expect.objectContaining({ emoji: { id: null, name: THUMBS_UP }, count: 2 }),
+      ]);
     } finally {
       await botCall(f, 'DELETE', `/channels/${f.generalId}/permissions/${f.memberId}`);
     }
@@ -157,7 +200,8 @@ describe('reactions', () => {
     const id = await post('twenty');
     const emojis = [...'😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘😗😙😚'];
     expect(emojis).toHaveLength(20);
-    for (const emoji of emojis) expect((await botCall(f, 'PUT', path(id, `/${enc(emoji)}/@me`))).status, emoji).toBe(204);
+    for (const emoji of emojis)
+      expect((await botCall(f, 'PUT', path(id, `/${enc(emoji)}/@me`))).status, emoji).toBe(204);
     const refused = await botCall(f, 'PUT', path(id, `/${enc('😋')}/@me`));
     expect([refused.status, refused.body.code]).toEqual([400, 30010]);
     // Joining an emoji already there is still fine.

@@ -41,22 +41,69 @@ interface Row {
 const ADMINISTRATOR = (1n << 3n).toString();
 const KICK_MEMBERS = (1n << 1n).toString();
 /** Roles of the fixture below the bot's own: one carrying ADMINISTRATOR, one carrying nothing. */
-const LOWER_ROLES = [{ name: 'Lower Admin', permissions: ADMINISTRATOR }, { name: 'Plain', permissions: '0' }];
-const roleNamed = (f: BotFixture, name: string) => f.platform.store.botGuilds.listRoles(f.guildId).find((role) => role.name === name)!.id;
+const LOWER_ROLES = [
+  { name: 'Lower Admin', permissions: ADMINISTRATOR },
+  { name: 'Plain', permissions: '0' },
+];
+const roleNamed = (f: BotFixture, name: string) =>
+  f.platform.store.botGuilds.listRoles(f.guildId).find((role) => role.name === name)!.id;
 /** The fixture's owner overwrite in #general: it denies KICK_MEMBERS, which the bot does not hold. */
 const ownerOverwrite = (f: BotFixture) => ({ id: f.ownerId, type: 1 as const, allow: '0', deny: KICK_MEMBERS });
 
 const rows: Row[] = [
   { method: 'GET', path: (f) => `/guilds/${f.guildId}`, weak: 0, bad: { path: () => '/guilds/abc', code: 10004 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/channels`, weak: 0, bad: { path: () => '/guilds/1/channels', code: 10004 } },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/channels`,
+    weak: 0,
+    bad: { path: () => '/guilds/1/channels', code: 10004 },
+  },
   // (An unknown rule id is 10066 for a bot with MANAGE_GUILD: automod.test.ts; here the malformed guild id.)
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`, weak: 50013, bad: { path: () => '/guilds/abc/auto-moderation/rules/123', code: 10004 } },
-  { method: 'PATCH', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`, body: { name: 'sweep' }, weak: 50013, bad: { body: { name: 'x'.repeat(101) }, code: 50035 } },
-  { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`, weak: 50013, bad: { path: () => '/guilds/abc/auto-moderation/rules/123', code: 10004 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles`, weak: 0, bad: { path: () => '/guilds/abc/roles', code: 10004 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles/member-counts`, weak: 0, bad: { path: () => '/guilds/1/roles/member-counts', code: 10004 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 } },
-  { method: 'POST', path: (f) => `/guilds/${f.guildId}/roles`, body: { name: 'sweep' }, weak: 50013, bad: { body: { name: 'x'.repeat(101) }, code: 50035 }, grant: [() => ({ body: { name: 'sweep', permissions: ADMINISTRATOR } })] },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`,
+    weak: 50013,
+    bad: { path: () => '/guilds/abc/auto-moderation/rules/123', code: 10004 },
+  },
+  {
+    method: 'PATCH',
+    path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`,
+    body: { name: 'sweep' },
+    weak: 50013,
+    bad: { body: { name: 'x'.repeat(101) }, code: 50035 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/guilds/${f.guildId}/auto-moderation/rules/123`,
+    weak: 50013,
+    bad: { path: () => '/guilds/abc/auto-moderation/rules/123', code: 10004 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/roles`,
+    weak: 0,
+    bad: { path: () => '/guilds/abc/roles', code: 10004 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/roles/member-counts`,
+    weak: 0,
+    bad: { path: () => '/guilds/1/roles/member-counts', code: 10004 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`,
+    weak: 0,
+    bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/guilds/${f.guildId}/roles`,
+    body: { name: 'sweep' },
+    weak: 50013,
+    bad: { body: { name: 'x'.repeat(101) }, code: 50035 },
+    grant: [() => ({ body: { name: 'sweep', permissions: ADMINISTRATOR } })],
+  },
   {
     method: 'PATCH',
     path: (f) => `/guilds/${f.guildId}/roles/${f.guildId}`,
@@ -64,12 +111,35 @@ const rows: Row[] = [
     weak: 50013,
     bad: { body: { hoist: 'yes' }, code: 50035 },
     // @everyone, and a role below the bot's own.
-    grant: [() => ({ body: { permissions: (2248473465835073n | 8n).toString() } }), (f) => ({ path: `/guilds/${f.guildId}/roles/${roleNamed(f, 'Plain')}`, body: { permissions: ADMINISTRATOR } })],
+    grant: [
+      () => ({ body: { permissions: (2248473465835073n | 8n).toString() } }),
+      (f) => ({ path: `/guilds/${f.guildId}/roles/${roleNamed(f, 'Plain')}`, body: { permissions: ADMINISTRATOR } }),
+    ],
   },
-  { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/roles/123`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/members?limit=10`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/members?limit=1001`, code: 50035 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/members/search?query=b`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/members/search`, code: 50035 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/members/${f.memberId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/members/123`, code: 10007 } },
+  {
+    method: 'DELETE',
+    path: (f) => `/guilds/${f.guildId}/roles/123`,
+    weak: 50013,
+    bad: { path: (f) => `/guilds/${f.guildId}/roles/123`, code: 10011 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/members?limit=10`,
+    weak: 0,
+    bad: { path: (f) => `/guilds/${f.guildId}/members?limit=1001`, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/members/search?query=b`,
+    weak: 0,
+    bad: { path: (f) => `/guilds/${f.guildId}/members/search`, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/members/${f.memberId}`,
+    weak: 0,
+    bad: { path: (f) => `/guilds/${f.guildId}/members/123`, code: 10007 },
+  },
   {
     method: 'PATCH',
     path: (f) => `/guilds/${f.guildId}/members/${f.memberId}`,
@@ -78,33 +148,91 @@ const rows: Row[] = [
     bad: { body: { nick: 'x'.repeat(33) }, code: 50035 },
     grant: [(f) => ({ body: { roles: [roleNamed(f, 'Lower Admin')] } })],
   },
-  { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/members/${f.ownerId}`, weak: 50013, bad: { path: () => '/guilds/abc/members/1', code: 10004 } },
+  {
+    method: 'DELETE',
+    path: (f) => `/guilds/${f.guildId}/members/${f.ownerId}`,
+    weak: 50013,
+    bad: { path: () => '/guilds/abc/members/1', code: 10004 },
+  },
   // CHANGE_NICKNAME and CREATE_INSTANT_INVITE are in @everyone's default set: the weak bot holds them.
-  { method: 'PATCH', path: (f) => `/guilds/${f.guildId}/members/@me`, body: { nick: 'sweep' }, weak: 0, bad: { body: { bio: 'x'.repeat(191) }, code: 50035 } },
+  {
+    method: 'PATCH',
+    path: (f) => `/guilds/${f.guildId}/members/@me`,
+    body: { nick: 'sweep' },
+    weak: 0,
+    bad: { body: { bio: 'x'.repeat(191) }, code: 50035 },
+  },
   {
     method: 'PUT',
     path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/${f.guildId}`,
     weak: 50013,
     bad: { path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/123`, code: 10011 },
     // To another member, and to itself.
-    grant: [(f) => ({ path: `/guilds/${f.guildId}/members/${f.memberId}/roles/${roleNamed(f, 'Lower Admin')}` }), (f) => ({ path: `/guilds/${f.guildId}/members/${f.botUserId}/roles/${roleNamed(f, 'Lower Admin')}` })],
+    grant: [
+      (f) => ({ path: `/guilds/${f.guildId}/members/${f.memberId}/roles/${roleNamed(f, 'Lower Admin')}` }),
+      (f) => ({ path: `/guilds/${f.guildId}/members/${f.botUserId}/roles/${roleNamed(f, 'Lower Admin')}` }),
+    ],
   },
-  { method: 'DELETE', path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/${f.guildId}`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/members/123/roles/${f.guildId}`, code: 10007 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/prune`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/prune?days=31`, code: 50035 } },
-  { method: 'POST', path: (f) => `/guilds/${f.guildId}/prune`, body: { days: 30 }, weak: 50013, bad: { body: { days: 0 }, code: 50035 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/audit-logs`, weak: 50013, bad: { path: (f) => `/guilds/${f.guildId}/audit-logs?limit=101`, code: 50035 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/messages/search?content=x`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/messages/search?limit=26`, code: 50035 } },
+  {
+    method: 'DELETE',
+    path: (f) => `/guilds/${f.guildId}/members/${f.memberId}/roles/${f.guildId}`,
+    weak: 50013,
+    bad: { path: (f) => `/guilds/${f.guildId}/members/123/roles/${f.guildId}`, code: 10007 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/prune`,
+    weak: 50013,
+    bad: { path: (f) => `/guilds/${f.guildId}/prune?days=31`, code: 50035 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/guilds/${f.guildId}/prune`,
+    body: { days: 30 },
+    weak: 50013,
+    bad: { body: { days: 0 }, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/audit-logs`,
+    weak: 50013,
+    bad: { path: (f) => `/guilds/${f.guildId}/audit-logs?limit=101`, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/messages/search?content=x`,
+    weak: 0,
+    bad: { path: (f) => `/guilds/${f.guildId}/messages/search?limit=26`, code: 50035 },
+  },
   {
     method: 'POST',
     path: (f) => `/guilds/${f.guildId}/channels`,
     body: { name: 'sweep' },
     weak: 50013,
     bad: { body: { name: '' }, code: 50035 },
-    grant: [(f) => ({ body: { name: 'sweep', permission_overwrites: [{ id: f.memberId, type: 1, allow: KICK_MEMBERS }] } })],
+    grant: [
+      (f) => ({ body: { name: 'sweep', permission_overwrites: [{ id: f.memberId, type: 1, allow: KICK_MEMBERS }] } }),
+    ],
   },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules`, weak: 50013, bad: { path: () => '/guilds/abc/auto-moderation/rules', code: 10004 } },
-  { method: 'POST', path: (f) => `/guilds/${f.guildId}/auto-moderation/rules`, body: { name: 'r', event_type: 1, trigger_type: 1, actions: [{ type: 1 }] }, weak: 50013, bad: { body: { name: 'r' }, code: 50035 } },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}`, weak: 0, bad: { path: () => '/channels/abc', code: 10003 } },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/auto-moderation/rules`,
+    weak: 50013,
+    bad: { path: () => '/guilds/abc/auto-moderation/rules', code: 10004 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/guilds/${f.guildId}/auto-moderation/rules`,
+    body: { name: 'r', event_type: 1, trigger_type: 1, actions: [{ type: 1 }] },
+    weak: 50013,
+    bad: { body: { name: 'r' }, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}`,
+    weak: 0,
+    bad: { path: () => '/channels/abc', code: 10003 },
+  },
   {
     method: 'PATCH',
     path: (f) => `/channels/${f.generalId}`,
@@ -112,9 +240,19 @@ const rows: Row[] = [
     weak: 50013,
     bad: { body: { topic: 'x'.repeat(1025) }, code: 50035 },
     // Allowing a bit it lacks; leaving out (deleting) the owner's overwrite that denies one.
-    grant: [(f) => ({ body: { permission_overwrites: [ownerOverwrite(f), { id: f.memberId, type: 1, allow: KICK_MEMBERS }] } }), () => ({ body: { permission_overwrites: [] } })],
+    grant: [
+      (f) => ({
+        body: { permission_overwrites: [ownerOverwrite(f), { id: f.memberId, type: 1, allow: KICK_MEMBERS }] },
+      }),
+      () => ({ body: { permission_overwrites: [] } }),
+    ],
   },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}`, weak: 50013, bad: { path: () => '/channels/123', code: 10003 } },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}`,
+    weak: 50013,
+    bad: { path: () => '/channels/123', code: 10003 },
+  },
   {
     method: 'PUT',
     path: (f) => `/channels/${f.generalId}/permissions/${f.memberId}`,
@@ -131,27 +269,131 @@ const rows: Row[] = [
     // Deleting a deny grants what it denied.
     grant: [(f) => ({ path: `/channels/${f.generalId}/permissions/${f.ownerId}` })],
   },
-  { method: 'PUT', path: (f) => `/channels/${f.voiceId}/voice-status`, body: { status: 'sweep' }, weak: 50013, bad: { body: { status: 'x'.repeat(501) }, code: 50035 } },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}/messages`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages?limit=101`, code: 50035 } },
-  { method: 'POST', path: (f) => `/channels/${f.voiceId}/messages`, body: { content: 'sweep' }, weak: 0, bad: { body: { content: 'x'.repeat(2001) }, code: 50035 } },
-  { method: 'POST', path: (f) => `/channels/${f.generalId}/messages/bulk-delete`, body: { messages: ['1', '2'] }, weak: 50013, bad: { body: { messages: ['1'] }, code: 50035 } },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/123`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 } },
-  { method: 'PATCH', path: (f) => `/channels/${f.generalId}/messages/123`, body: { content: 'x' }, weak: 0, bad: { body: { content: 'x'.repeat(2001) }, code: 50035 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 } },
-  { method: 'POST', path: (f) => `/channels/${f.generalId}/typing`, weak: 0, bad: { path: () => '/channels/abc/typing', code: 10003 } },
+  {
+    method: 'PUT',
+    path: (f) => `/channels/${f.voiceId}/voice-status`,
+    body: { status: 'sweep' },
+    weak: 50013,
+    bad: { body: { status: 'x'.repeat(501) }, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}/messages`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages?limit=101`, code: 50035 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/channels/${f.voiceId}/messages`,
+    body: { content: 'sweep' },
+    weak: 0,
+    bad: { body: { content: 'x'.repeat(2001) }, code: 50035 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/channels/${f.generalId}/messages/bulk-delete`,
+    body: { messages: ['1', '2'] },
+    weak: 50013,
+    bad: { body: { messages: ['1'] }, code: 50035 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}/messages/123`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 },
+  },
+  {
+    method: 'PATCH',
+    path: (f) => `/channels/${f.generalId}/messages/123`,
+    body: { content: 'x' },
+    weak: 0,
+    bad: { body: { content: 'x'.repeat(2001) }, code: 50035 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/messages/123`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123`, code: 10008 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/channels/${f.generalId}/typing`,
+    weak: 0,
+    bad: { path: () => '/channels/abc/typing', code: 10003 },
+  },
   // Reactions: the weak bot holds READ_MESSAGE_HISTORY and ADD_REACTIONS through @everyone, not MANAGE_MESSAGES.
-  { method: 'PUT', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/${f.memberId}`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/${f.memberId}`, code: 10008 } },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}?limit=101`, code: 50035 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, code: 10008 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/123/reactions`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions`, code: 10008 } },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}/messages/pins`, weak: 0, bad: { path: (f) => `/channels/${f.generalId}/messages/pins?limit=51`, code: 50035 } },
-  { method: 'PUT', path: (f) => `/channels/${f.generalId}/messages/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/pins/123`, code: 10008 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/messages/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/messages/pins/123`, code: 10008 } },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}/pins`, weak: 0, bad: { path: () => '/channels/abc/pins', code: 10003 } },
-  { method: 'PUT', path: (f) => `/channels/${f.generalId}/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 } },
-  { method: 'DELETE', path: (f) => `/channels/${f.generalId}/pins/123`, weak: 50013, bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 } },
+  {
+    method: 'PUT',
+    path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/@me`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/abc/@me`, code: 10014 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/${f.memberId}`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}/${f.memberId}`, code: 10008 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}?limit=101`, code: 50035 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions/${THUMBS_UP}`, code: 10008 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/messages/123/reactions`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/123/reactions`, code: 10008 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}/messages/pins`,
+    weak: 0,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/pins?limit=51`, code: 50035 },
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/channels/${f.generalId}/messages/pins/123`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/pins/123`, code: 10008 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/messages/pins/123`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/messages/pins/123`, code: 10008 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}/pins`,
+    weak: 0,
+    bad: { path: () => '/channels/abc/pins', code: 10003 },
+  },
+  {
+    method: 'PUT',
+    path: (f) => `/channels/${f.generalId}/pins/123`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/channels/${f.generalId}/pins/123`,
+    weak: 50013,
+    bad: { path: (f) => `/channels/${f.generalId}/pins/123`, code: 10008 },
+  },
   {
     method: 'POST',
     path: (f) => `/channels/${f.generalId}/invites`,
@@ -161,35 +403,89 @@ const rows: Row[] = [
     // Whoever joins gets the invite's roles: a grant by the inviter.
     grant: [(f) => ({ body: { role_ids: [roleNamed(f, 'Lower Admin')] } })],
   },
-  { method: 'GET', path: (f) => `/channels/${f.generalId}/invites`, weak: 50013, bad: { path: () => '/channels/abc/invites', code: 10003 } },
+  {
+    method: 'GET',
+    path: (f) => `/channels/${f.generalId}/invites`,
+    weak: 50013,
+    bad: { path: () => '/channels/abc/invites', code: 10003 },
+  },
   // Voice state reads (PROTOCOL.md §13.8): membership is all they need; nobody is in voice, so a known user is 10065.
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/voice-states/@me`, weak: 0, bad: { path: () => '/guilds/abc/voice-states/@me', code: 10004 } },
-  { method: 'GET', path: (f) => `/guilds/${f.guildId}/voice-states/${f.memberId}`, weak: 0, bad: { path: (f) => `/guilds/${f.guildId}/voice-states/abc`, code: 10065 } },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/voice-states/@me`,
+    weak: 0,
+    bad: { path: () => '/guilds/abc/voice-states/@me', code: 10004 },
+  },
+  {
+    method: 'GET',
+    path: (f) => `/guilds/${f.guildId}/voice-states/${f.memberId}`,
+    weak: 0,
+    bad: { path: (f) => `/guilds/${f.guildId}/voice-states/abc`, code: 10065 },
+  },
   // Application emoji: another application's bot gets 50001 (they belong to the application, not a guild).
-  { method: 'GET', path: (f) => `/applications/${f.appId}/emojis`, weak: 0, bad: { path: (f) => `/applications/${f.appId}/emojis/123`, code: 10014 } },
-  { method: 'POST', path: (f) => `/applications/${f.appId}/emojis`, body: { name: 'sweep', image: 'data:image/png;base64,AAAA' }, weak: 0, bad: { body: { name: 'a', image: 'x' }, code: 50035 } },
-  { method: 'PATCH', path: (f) => `/applications/${f.appId}/emojis/123`, body: { name: 'sweep' }, weak: 0, bad: { body: { name: 'no spaces allowed' }, code: 50035 } },
-  { method: 'DELETE', path: (f) => `/applications/${f.appId}/emojis/123`, weak: 0, bad: { path: (f) => `/applications/${f.appId}/emojis/123`, code: 10014 } },
+  {
+    method: 'GET',
+    path: (f) => `/applications/${f.appId}/emojis`,
+    weak: 0,
+    bad: { path: (f) => `/applications/${f.appId}/emojis/123`, code: 10014 },
+  },
+  {
+    method: 'POST',
+    path: (f) => `/applications/${f.appId}/emojis`,
+    body: { name: 'sweep', image: 'data:image/png;base64,AAAA' },
+    weak: 0,
+    bad: { body: { name: 'a', image: 'x' }, code: 50035 },
+  },
+  {
+    method: 'PATCH',
+    path: (f) => `/applications/${f.appId}/emojis/123`,
+    body: { name: 'sweep' },
+    weak: 0,
+    bad: { body: { name: 'no spaces allowed' }, code: 50035 },
+  },
+  {
+    method: 'DELETE',
+    path: (f) => `/applications/${f.appId}/emojis/123`,
+    weak: 0,
+    bad: { path: (f) => `/applications/${f.appId}/emojis/123`, code: 10014 },
+  },
   // Activities (PROTOCOL.md §18): instances belong to the application; an unknown one is the published bare 404 (code
   // 0).
-  { method: 'GET', path: (f) => `/applications/${f.appId}/activity-instances/i-1-gc-1-1`, weak: 0, bad: { path: (f) => `/applications/${f.appId}/activity-instances/nope`, code: 0 } },
+  {
+    method: 'GET',
+    path: (f) => `/applications/${f.appId}/activity-instances/i-1-gc-1-1`,
+    weak: 0,
+    bad: { path: (f) => `/applications/${f.appId}/activity-instances/nope`, code: 0 },
+  },
 ];
 
-const key = (row: Row) => `${row.method} ${row.path({ guildId: ':g', generalId: ':text', voiceId: ':voice', memberId: ':m', ownerId: ':owner', appId: ':app' } as BotFixture)}`;
+const key = (row: Row) =>
+  `${row.method} ${row.path({ guildId: ':g', generalId: ':text', voiceId: ':voice', memberId: ':m', ownerId: ':owner', appId: ':app' } as BotFixture)}`;
 
 describe('every guild and channel bot route: no token, another application, missing permission, bad input', () => {
   let f: BotFixture;
   let weak: BotFixture;
   let strangerToken: string;
   const call = (fixture: BotFixture, token: string | null, method: string, path: string, json?: unknown) =>
-    request(`${fixture.platform.apiBase}${path}`, { method, headers: token ? bot(token) : {}, ...(json !== undefined && { json }) });
+    request(`${fixture.platform.apiBase}${path}`, {
+      method,
+      headers: token ? bot(token) : {},
+      ...(json !== undefined && { json }),
+    });
 
   beforeAll(async () => {
     f = await startBotPlatform({ lowerRoles: LOWER_ROLES });
     const settings = f.platform.store.botGuilds.channelSettings(f.generalId);
-    f.platform.store.botGuilds.setChannelSettings({ ...settings, overwrites: [...settings.overwrites, ownerOverwrite(f)] });
+    f.platform.store.botGuilds.setChannelSettings({
+      ...settings,
+      overwrites: [...settings.overwrites, ownerOverwrite(f)],
+    });
     // VIEW_CHANNEL and SEND_MESSAGES only.
-    weak = await startBotPlatform({ botPermissions: ((1n << 10n) | (1n << 11n)).toString(), guildMembers: true, messageContent: true });
+    weak = await startBotPlatform({
+      botPermissions: ((1n << 10n) | (1n << 11n)).toString(),
+      guildMembers: true,
+      messageContent: true,
+    });
     strangerToken = (await createApp(f.platform, { name: 'Stranger' })).bot_token;
   });
   afterAll(async () => {
@@ -290,15 +586,24 @@ interface SweepSide {
 const COMMAND_PERMISSIONS_SCOPE = 'applications.commands.permissions.update';
 const SWEEP_REDIRECT = 'http://127.0.0.1:5555/callback';
 
-const csvFile = (ids: string[]) => ({ name: 'target_users_file', filename: 'users.csv', type: 'text/csv', body: ids.join('\n') + '\n' });
+const csvFile = (ids: string[]) => ({
+  name: 'target_users_file',
+  filename: 'users.csv',
+  type: 'text/csv',
+  body: ids.join('\n') + '\n',
+});
 
-const commandPermissionsPath = (s: SweepSide, commandId: string) => `/applications/${s.f.appId}/guilds/${s.f.guildId}/commands/${commandId}/permissions`;
+const commandPermissionsPath = (s: SweepSide, commandId: string) =>
+  `/applications/${s.f.appId}/guilds/${s.f.guildId}/commands/${commandId}/permissions`;
 
 const widerRows: WiderRow[] = [
   {
     name: 'PUT /applications/:app/guilds/:g/commands/:cmd/permissions',
     method: 'PUT',
-    prepare: async (s) => ({ path: commandPermissionsPath(s, await s.command()), json: { permissions: [{ id: s.f.guildId, type: 1, permission: true }] } }),
+    prepare: async (s) => ({
+      path: commandPermissionsPath(s, await s.command()),
+      json: { permissions: [{ id: s.f.guildId, type: 1, permission: true }] },
+    }),
     owner: (s) => `Bearer ${s.bearer.alice}`,
     // Bearer tokens only: another application's bot is refused as every bot is (the other application's user token
     // with the scope gets 50001: command-permissions.test.ts).
@@ -306,7 +611,13 @@ const widerRows: WiderRow[] = [
     weakCaller: (s) => `Bearer ${s.bearer.bob}`,
     weak: 50013,
     // Bob manages the guild and its roles but cannot run a command gated on BAN_MEMBERS: he may not open it to anyone.
-    grant: { caller: (s) => `Bearer ${s.bearer.bob}`, prepare: async (s) => ({ path: commandPermissionsPath(s, await s.command((1n << 2n).toString())), json: { permissions: [{ id: s.f.guildId, type: 1, permission: true }] } }) },
+    grant: {
+      caller: (s) => `Bearer ${s.bearer.bob}`,
+      prepare: async (s) => ({
+        path: commandPermissionsPath(s, await s.command((1n << 2n).toString())),
+        json: { permissions: [{ id: s.f.guildId, type: 1, permission: true }] },
+      }),
+    },
     bad: async (_s, ok) => ({ ...ok, json: { permissions: [{ id: 'abc', type: 1, permission: true }] } }),
     badCode: 50035,
   },
@@ -334,7 +645,10 @@ const widerRows: WiderRow[] = [
     method: 'PUT',
     prepare: async (s) => {
       const dm = await s.devAppDm();
-      return { path: `/partner-sdk/dms/${dm.a}/${dm.b}/messages/${dm.messageId}/moderation-metadata`, json: { verdict: 'clean' } };
+      return {
+        path: `/partner-sdk/dms/${dm.a}/${dm.b}/messages/${dm.messageId}/moderation-metadata`,
+        json: { verdict: 'clean' },
+      };
     },
     owner: (s) => s.f.platform.devApp.botToken,
     // Another application's DM is not visible: the published rule answers Unknown Message.
@@ -348,9 +662,15 @@ const widerRows: WiderRow[] = [
     method: 'POST',
     prepare: async (s) => {
       const external_user_id = `sweep-${Math.random().toString(36).slice(2, 10)}`;
-      const issued = await request(`${s.f.platform.apiBase}/partner-sdk/token/bot`, { method: 'POST', headers: bot(s.f.botToken), json: { external_user_id } });
+      const issued = await request(`${s.f.platform.apiBase}/partner-sdk/token/bot`, {
+        method: 'POST',
+        headers: bot(s.f.botToken),
+        json: { external_user_id },
+      });
       expect(issued.status, issued.text).toBe(200);
-      const user = await request(`${s.f.platform.apiBase}/users/@me`, { headers: { authorization: `Bearer ${issued.body.access_token}` } });
+      const user = await request(`${s.f.platform.apiBase}/users/@me`, {
+        headers: { authorization: `Bearer ${issued.body.access_token}` },
+      });
       return { path: '/partner-sdk/token/bot', json: { external_user_id, provisional_user_id: user.body.id } };
     },
     // External ids are kept apart per application: another application cannot claim this one's provisional account.
@@ -363,7 +683,11 @@ const widerRows: WiderRow[] = [
     name: 'POST /partner-sdk/provisional-accounts/unmerge/bot',
     method: 'POST',
     prepare: async (s) => {
-      const issued = await request(`${s.f.platform.apiBase}/partner-sdk/token/bot`, { method: 'POST', headers: bot(s.f.botToken), json: { external_user_id: 'sweep-unmerge' } });
+      const issued = await request(`${s.f.platform.apiBase}/partner-sdk/token/bot`, {
+        method: 'POST',
+        headers: bot(s.f.botToken),
+        json: { external_user_id: 'sweep-unmerge' },
+      });
       expect(issued.status, issued.text).toBe(200);
       return { path: '/partner-sdk/provisional-accounts/unmerge/bot', json: { external_user_id: 'sweep-unmerge' } };
     },
@@ -408,7 +732,10 @@ const widerRows: WiderRow[] = [
     name: 'PUT /invites/:code/target-users (multipart)',
     method: 'PUT',
     // The bot replaces the list of its own invite; on the owner's invite it lacks MANAGE_GUILD.
-    prepare: async (s) => ({ path: `/invites/${s.invite(s.f.botUserId)}/target-users`, parts: [csvFile([s.f.memberId])] }),
+    prepare: async (s) => ({
+      path: `/invites/${s.invite(s.f.botUserId)}/target-users`,
+      parts: [csvFile([s.f.memberId])],
+    }),
     prepareWeak: async (s) => ({ path: `/invites/${s.ownersInvite()}/target-users`, parts: [csvFile([s.f.memberId])] }),
     other: { who: 'stranger-bot', code: 50001 },
     weak: 50013,
@@ -427,7 +754,10 @@ const widerRows: WiderRow[] = [
   {
     name: 'POST /channels/:id/invites (multipart target_users_file)',
     method: 'POST',
-    prepare: async (s) => ({ path: `/channels/${s.f.generalId}/invites`, parts: [{ name: 'payload_json', body: '{}' }, csvFile([s.f.memberId])] }),
+    prepare: async (s) => ({
+      path: `/channels/${s.f.generalId}/invites`,
+      parts: [{ name: 'payload_json', body: '{}' }, csvFile([s.f.memberId])],
+    }),
     other: { who: 'stranger-bot', code: 50001 },
     // CREATE_INSTANT_INVITE is in @everyone's default set.
     weak: 0,
@@ -440,33 +770,60 @@ const widerRows: WiderRow[] = [
     prepare: async (s) => ({
       path: `/channels/${s.f.generalId}/messages`,
       parts: [
-        { name: 'payload_json', body: JSON.stringify({ content: 'upload', attachments: [{ id: 0, description: 'a file' }] }) },
+        {
+          name: 'payload_json',
+          body: JSON.stringify({ content: 'upload', attachments: [{ id: 0, description: 'a file' }] }),
+        },
         { name: 'files[0]', filename: 'a.txt', type: 'text/plain', body: 'hello' },
       ],
     }),
     other: { who: 'stranger-bot', code: 50001 },
     // The weak bot's channel overwrite denies ATTACH_FILES.
     weak: 50013,
-    bad: async (_s, ok) => ({ ...ok, parts: [ok.parts![0]!, { name: 'files[0]', filename: 'big.bin', type: 'application/octet-stream', body: Buffer.alloc(10 * 1024 * 1024 + 1) }] }),
+    bad: async (_s, ok) => ({
+      ...ok,
+      parts: [
+        ok.parts![0]!,
+        {
+          name: 'files[0]',
+          filename: 'big.bin',
+          type: 'application/octet-stream',
+          body: Buffer.alloc(10 * 1024 * 1024 + 1),
+        },
+      ],
+    }),
     badCode: 40005,
   },
   {
     name: 'PATCH /channels/:id/messages/:m (multipart files)',
     method: 'PATCH',
     prepare: async (s) => {
-      const sent = await request(`${s.f.platform.apiBase}/channels/${s.f.generalId}/messages`, { method: 'POST', headers: bot(s.f.botToken), json: { content: 'to edit' } });
+      const sent = await request(`${s.f.platform.apiBase}/channels/${s.f.generalId}/messages`, {
+        method: 'POST',
+        headers: bot(s.f.botToken),
+        json: { content: 'to edit' },
+      });
       expect(sent.status, sent.text).toBe(200);
       return {
         path: `/channels/${s.f.generalId}/messages/${sent.body.id}`,
         parts: [
-          { name: 'payload_json', body: JSON.stringify({ content: 'edited', attachments: [{ id: 0, description: 'a file' }] }) },
+          {
+            name: 'payload_json',
+            body: JSON.stringify({ content: 'edited', attachments: [{ id: 0, description: 'a file' }] }),
+          },
           { name: 'files[0]', filename: 'b.txt', type: 'text/plain', body: 'hello' },
         ],
       };
     },
     other: { who: 'stranger-bot', code: 50001 },
     weak: 50013,
-    bad: async (_s, ok) => ({ ...ok, parts: [{ name: 'payload_json', body: JSON.stringify({ attachments: [{ id: 0, description: 'x'.repeat(1025) }] }) }, ok.parts![1]!] }),
+    bad: async (_s, ok) => ({
+      ...ok,
+      parts: [
+        { name: 'payload_json', body: JSON.stringify({ attachments: [{ id: 0, description: 'x'.repeat(1025) }] }) },
+        ok.parts![1]!,
+      ],
+    }),
     badCode: 50035,
   },
 ];
@@ -480,7 +837,17 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
   const invite = (f: BotFixture, inviterId: string) => {
     const code = `sweep${Math.random().toString(36).slice(2, 10)}`;
     f.platform.store.botGuilds.insertInvite({
-      code, guildId: f.guildId, channelId: f.generalId, inviterId, maxAge: 0, maxUses: 0, uses: 0, temporary: false, roleIds: [], createdAt: Date.now(), job: null,
+      code,
+      guildId: f.guildId,
+      channelId: f.generalId,
+      inviterId,
+      maxAge: 0,
+      maxUses: 0,
+      uses: 0,
+      temporary: false,
+      roleIds: [],
+      createdAt: Date.now(),
+      job: null,
     });
     return code;
   };
@@ -489,12 +856,30 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
     f,
     bearer: Object.fromEntries(
       await Promise.all(
-        (['alice', 'bob'] as const).map(async (user) => [user, (await accessTokenFor(f.platform, { clientId: f.appId, scope: `identify ${COMMAND_PERMISSIONS_SCOPE}`, user, redirectUri: SWEEP_REDIRECT })).access_token]),
+        (['alice', 'bob'] as const).map(async (user) => [
+          user,
+          (
+            await accessTokenFor(f.platform, {
+              clientId: f.appId,
+              scope: `identify ${COMMAND_PERMISSIONS_SCOPE}`,
+              user,
+              redirectUri: SWEEP_REDIRECT,
+            })
+          ).access_token,
+        ]),
       ),
     ) as SweepSide['bearer'],
     command: async (defaultMemberPermissions) => {
-      const json = { name: `sweep-${++commands}`, description: 'x', ...(defaultMemberPermissions !== undefined && { default_member_permissions: defaultMemberPermissions }) };
-      const created = await request(`${f.platform.apiBase}/applications/${f.appId}/commands`, { method: 'POST', headers: bot(f.botToken), json });
+      const json = {
+        name: `sweep-${++commands}`,
+        description: 'x',
+        ...(defaultMemberPermissions !== undefined && { default_member_permissions: defaultMemberPermissions }),
+      };
+      const created = await request(`${f.platform.apiBase}/applications/${f.appId}/commands`, {
+        method: 'POST',
+        headers: bot(f.botToken),
+        json,
+      });
       expect(created.status, created.text).toBe(201);
       return created.body.id as string;
     },
@@ -513,9 +898,17 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
     const auth = token === null ? {} : token.startsWith('Bearer ') ? { authorization: token } : bot(token);
     if (call.parts) {
       const body = multipart(call.parts);
-      return request(`${s.f.platform.apiBase}${call.path}`, { method, headers: { ...auth, ...body.headers }, raw: body.raw });
+      return request(`${s.f.platform.apiBase}${call.path}`, {
+        method,
+        headers: { ...auth, ...body.headers },
+        raw: body.raw,
+      });
     }
-    return request(`${s.f.platform.apiBase}${call.path}`, { method, headers: auth, ...(call.json !== undefined && { json: call.json }) });
+    return request(`${s.f.platform.apiBase}${call.path}`, {
+      method,
+      headers: auth,
+      ...(call.json !== undefined && { json: call.json }),
+    });
   };
 
   beforeAll(async () => {
@@ -525,7 +918,10 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
     strong = await side(await startBotPlatform({ application, lowerRoles: [managers] }));
     const weakFixture = await startBotPlatform({ botPermissions: ((1n << 10n) | (1n << 11n)).toString(), application });
     const settings = weakFixture.platform.store.botGuilds.channelSettings(weakFixture.generalId);
-    weakFixture.platform.store.botGuilds.setChannelSettings({ ...settings, overwrites: [...settings.overwrites, { id: weakFixture.botUserId, type: 1, allow: '0', deny: String(1n << 15n) }] });
+    weakFixture.platform.store.botGuilds.setChannelSettings({
+      ...settings,
+      overwrites: [...settings.overwrites, { id: weakFixture.botUserId, type: 1, allow: '0', deny: String(1n << 15n) }],
+    });
     weak = await side(weakFixture);
     strangerToken = (await createApp(strong.f.platform, { name: 'Stranger' })).bot_token;
     userToken = `Bearer ${(await accessTokenFor(strong.f.platform, { clientId: strong.f.platform.devApp.id, scope: 'identify guilds', user: 'bob' })).access_token}`;
@@ -547,7 +943,12 @@ describe('application, invite, partner-sdk and upload routes: no token, another 
     }
 
     if (row.weak !== 0) {
-      const answer = await send(weak, (row.weakCaller ?? row.owner ?? ((s) => s.f.botToken))(weak), row.method, await (row.prepareWeak ?? row.prepare)(weak));
+      const answer = await send(
+        weak,
+        (row.weakCaller ?? row.owner ?? ((s) => s.f.botToken))(weak),
+        row.method,
+        await (row.prepareWeak ?? row.prepare)(weak),
+      );
       expect(answer.body.code, `missing permission: ${answer.text}`).toBe(row.weak);
     }
     if (row.grant) {

@@ -23,7 +23,10 @@ function expectContiguousSeq(frames: GatewayPayload[]): void {
   expect(seqs).toEqual(seqs.map((_, i) => i + 2));
 }
 
-async function connect(node: PlatformNode, user: SocialUser): Promise<{ client: RawClient; ready: Record<string, unknown> }> {
+async function connect(
+  node: PlatformNode,
+  user: SocialUser,
+): Promise<{ client: RawClient; ready: Record<string, unknown> }> {
   const client = await RawClient.open(node.gatewayUrl);
   const ready = await client.identify(`Bearer ${user.token}`);
   return { client, ready: ready.d as Record<string, unknown> };
@@ -65,7 +68,11 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
   });
 
   it('lobby messages sent through both nodes reach members on both nodes in one order, exactly once', async () => {
-    const [alice, bob, carol] = [await fullUser(asPlatform(nodeA)), await fullUser(asPlatform(nodeA)), await fullUser(asPlatform(nodeB))];
+    const [alice, bob, carol] = [
+      await fullUser(asPlatform(nodeA)),
+      await fullUser(asPlatform(nodeA)),
+      await fullUser(asPlatform(nodeB)),
+    ];
     const a = await open(nodeA, alice);
     const b = await open(nodeB, bob);
     const c = await open(nodeB, carol);
@@ -75,7 +82,11 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     expect((await call(nodeB, bob, 'PUT', '/lobbies', { secret })).status).toBe(200);
     // Carol's session is on node B and she joins through node A: node A's `connected` comes from the sessions of both.
     expect((await call(nodeA, carol, 'PUT', '/lobbies', { secret })).status).toBe(200);
-    const carolAdded = await eventually(() => dispatches(frames[0]!, 'LOBBY_MEMBER_ADD').find((f) => (f.d as { member: { id: string } }).member.id === carol.id));
+    const carolAdded = await eventually(() =>
+      dispatches(frames[0]!, 'LOBBY_MEMBER_ADD').find(
+        (f) => (f.d as { member: { id: string } }).member.id === carol.id,
+      ),
+    );
     expect((carolAdded.d as { member: { connected: boolean } }).member.connected).toBe(true);
 
     const MESSAGES = 12;
@@ -87,14 +98,23 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
       expect(response.status, response.text).toBe(201);
       sent.push(content);
       // The next message is sent once this one arrived: the expected order is then the order of sending.
-      await eventually(() => dispatches(frames[0]!, 'LOBBY_MESSAGE_CREATE').length === i + 1 && dispatches(frames[1]!, 'LOBBY_MESSAGE_CREATE').length === i + 1);
+      await eventually(
+        () =>
+          dispatches(frames[0]!, 'LOBBY_MESSAGE_CREATE').length === i + 1 &&
+          dispatches(frames[1]!, 'LOBBY_MESSAGE_CREATE').length === i + 1,
+      );
     }
     await eventually(() => dispatches(frames[2]!, 'LOBBY_MESSAGE_CREATE').length >= MESSAGES);
     // A last event through the other node: anything duplicated or late would have arrived before it.
     await call(nodeA, alice, 'POST', `/lobbies/${lobby.id}/messages`, { content: 'end' });
     for (const received of frames) {
-      await eventually(() => dispatches(received, 'LOBBY_MESSAGE_CREATE').some((f) => (f.d as { content: string }).content === 'end'));
-      expect(dispatches(received, 'LOBBY_MESSAGE_CREATE').map((f) => (f.d as { content: string }).content)).toEqual([...sent, 'end']);
+      await eventually(() =>
+        dispatches(received, 'LOBBY_MESSAGE_CREATE').some((f) => (f.d as { content: string }).content === 'end'),
+      );
+      expect(dispatches(received, 'LOBBY_MESSAGE_CREATE').map((f) => (f.d as { content: string }).content)).toEqual([
+        ...sent,
+        'end',
+      ]);
       expectContiguousSeq(received);
     }
   }, 60_000);
@@ -110,23 +130,40 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     const incoming = await eventually(() => dispatches(daveFrames, 'RELATIONSHIP_ADD')[0]);
     expect(incoming.d).toMatchObject({ id: erin.id, type: 3 });
     expect((await call(nodeA, dave, 'PUT', `/users/@me/relationships/${erin.id}`, { type: 1 })).status).toBe(204);
-    const accepted = await eventually(() => dispatches(erinFrames, 'RELATIONSHIP_ADD').find((f) => (f.d as { type: number }).type === 1));
+    const accepted = await eventually(() =>
+      dispatches(erinFrames, 'RELATIONSHIP_ADD').find((f) => (f.d as { type: number }).type === 1),
+    );
     expect(accepted.d).toMatchObject({ id: dave.id, type: 1 });
 
     const states = ['idle', 'dnd', 'online', 'idle', 'dnd'] as const;
     for (const [i, status] of states.entries()) {
-      const response = await call(nodeB, erin, 'POST', '/users/@me/presence', { status, activity: { type: 0, state: `step ${i}` } });
+      const response = await call(nodeB, erin, 'POST', '/users/@me/presence', {
+        status,
+        activity: { type: 0, state: `step ${i}` },
+      });
       expect(response.status, response.text).toBe(204);
     }
-    const fromErin = () => dispatches(daveFrames, 'PRESENCE_UPDATE').filter((f) => (f.d as { user: { id: string } }).user.id === erin.id);
-    await eventually(() => fromErin().some((f) => (f.d as { activities: Array<{ state?: string }> }).activities[0]?.state === 'step 4'));
-    const seen = fromErin().map((f) => [(f.d as { status: string }).status, (f.d as { activities: Array<{ state?: string }> }).activities[0]?.state]);
+    const fromErin = () =>
+      dispatches(daveFrames, 'PRESENCE_UPDATE').filter((f) => (f.d as { user: { id: string } }).user.id === erin.id);
+    await eventually(() =>
+      fromErin().some((f) => (f.d as { activities: Array<{ state?: string }> }).activities[0]?.state === 'step 4'),
+    );
+    const seen = fromErin().map((f) => [
+      (f.d as { status: string }).status,
+      (f.d as { activities: Array<{ state?: string }> }).activities[0]?.state,
+    ]);
     // Friends introduced (erin online, no activity), then each update once, in order.
     expect(seen).toEqual([['online', undefined], ...states.map((status, i) => [status, `step ${i}`])]);
 
     // A new session of dave on node B learns erin's presence from node B's copy of the state.
     const later = await open(nodeB, dave);
-    expect(later.ready.presences).toEqual([expect.objectContaining({ user: { id: erin.id }, status: 'dnd', activities: [expect.objectContaining({ state: 'step 4' })] })]);
+    expect(later.ready.presences).toEqual([
+      expect.objectContaining({
+        user: { id: erin.id },
+        status: 'dnd',
+        activities: [expect.objectContaining({ state: 'step 4' })],
+      }),
+    ]);
     await later.client.close(1000);
 
     // Erin's only session ends on node B: dave on node A sees her go offline, once.
@@ -134,7 +171,9 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     await eventually(() => fromErin().some((f) => (f.d as { status: string }).status === 'offline'));
     const marker = await call(nodeB, dave, 'POST', '/users/@me/presence', { status: 'online' });
     expect(marker.status).toBe(204);
-    await eventually(() => dispatches(daveFrames, 'PRESENCE_UPDATE').some((f) => (f.d as { user: { id: string } }).user.id === dave.id));
+    await eventually(() =>
+      dispatches(daveFrames, 'PRESENCE_UPDATE').some((f) => (f.d as { user: { id: string } }).user.id === dave.id),
+    );
     expect(fromErin().filter((f) => (f.d as { status: string }).status === 'offline')).toHaveLength(1);
     expectContiguousSeq(daveFrames);
   }, 60_000);
@@ -147,8 +186,13 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     const ivyFrames = collect(i.client);
     const client = await RawClient.open(nodeB.gatewayUrl);
     clients.push(client);
-    await client.identify(`Bearer ${henry.token}`, { presence: { status: 'dnd', since: null, activities: [], afk: false } });
-    const fromHenry = () => dispatches(ivyFrames, 'PRESENCE_UPDATE').map((f) => f.d as { user: { id: string }; status: string }).filter((d) => d.user.id === henry.id);
+    await client.identify(`Bearer ${henry.token}`, {
+      presence: { status: 'dnd', since: null, activities: [], afk: false },
+    });
+    const fromHenry = () =>
+      dispatches(ivyFrames, 'PRESENCE_UPDATE')
+        .map((f) => f.d as { user: { id: string }; status: string })
+        .filter((d) => d.user.id === henry.id);
     await eventually(() => fromHenry().some((d) => d.status === 'dnd'));
     expect(fromHenry().map((d) => d.status)).toEqual(['online', 'dnd']);
   }, 30_000);
@@ -158,7 +202,8 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
     const secret = `resume-${Date.now()}`;
     const lobby = (await call(nodeA, gina, 'PUT', '/lobbies', { secret })).body as { id: string };
     expect((await call(nodeA, frank, 'PUT', '/lobbies', { secret })).status).toBe(200);
-    const say = (via: PlatformNode, content: string) => call(via, gina, 'POST', `/lobbies/${lobby.id}/messages`, { content });
+    const say = (via: PlatformNode, content: string) =>
+      call(via, gina, 'POST', `/lobbies/${lobby.id}/messages`, { content });
     const contentOf = (frame: GatewayPayload) => (frame.d as { content: string }).content;
 
     const first = await connect(nodeA, frank);
@@ -185,7 +230,12 @@ describe('two platform nodes with one broker and one PostgreSQL database', () =>
       }
       if (frame.t === 'LOBBY_MESSAGE_CREATE') replayed.push(frame);
     }
-    expect(replayed.map((f) => f.t === 'RESUMED' ? 'RESUMED' : contentOf(f))).toEqual(['missed 0', 'missed 1', 'missed 2', 'RESUMED']);
+    expect(replayed.map((f) => (f.t === 'RESUMED' ? 'RESUMED' : contentOf(f)))).toEqual([
+      'missed 0',
+      'missed 1',
+      'missed 2',
+      'RESUMED',
+    ]);
     expect(replayed.map((f) => f.s)).toEqual([1, 2, 3, 4].map((k) => live.s! + k));
     await say(nodeA, 'after resume');
     const next = await second.nextOf(0, 'LOBBY_MESSAGE_CREATE');
@@ -252,6 +302,8 @@ describe('--broker at start-up', () => {
     const redis = await startTemporaryRedis();
     const url = redis.url;
     await redis.stop(); // nothing listens on that port any more
-    await expect(startPlatform({ broker: url, logger: false })).rejects.toThrow(/cannot reach the broker at redis:\/\/127\.0\.0\.1:\d+\/?: connect ECONNREFUSED/);
+    await expect(startPlatform({ broker: url, logger: false })).rejects.toThrow(
+      /cannot reach the broker at redis:\/\/127\.0\.0\.1:\d+\/?: connect ECONNREFUSED/,
+    );
   });
 });

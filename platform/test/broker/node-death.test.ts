@@ -67,11 +67,18 @@ describe('a platform node killed with kill -9', () => {
     // Alice joins the lobby's call through node A (op 4): node A hosts it; bob on node B sees her in the call.
     a.send(4, { guild_id: null, channel_id: lobby.id, self_mute: false, self_deaf: false });
     await eventually(() => dispatches(aliceFrames, 'VOICE_SERVER_UPDATE').length === 1);
-    const aliceVoice = () => dispatches(bobFrames, 'VOICE_STATE_UPDATE').map((f) => f.d as { user_id: string; channel_id: string | null }).filter((d) => d.user_id === alice.id);
+    const aliceVoice = () =>
+      dispatches(bobFrames, 'VOICE_STATE_UPDATE')
+        .map((f) => f.d as { user_id: string; channel_id: string | null })
+        .filter((d) => d.user_id === alice.id);
     await eventually(() => aliceVoice().some((d) => d.channel_id === lobby.id));
     // The lobby as bob sees it through node B (PUT /lobbies with the secret: he is a member already).
     const aliceConnected = async () =>
-      ((await call(nodeB, bob, 'PUT', '/lobbies', { secret })).body as { members: Array<{ id: string; connected: boolean }> }).members.find((m) => m.id === alice.id)?.connected;
+      (
+        (await call(nodeB, bob, 'PUT', '/lobbies', { secret })).body as {
+          members: Array<{ id: string; connected: boolean }>;
+        }
+      ).members.find((m) => m.id === alice.id)?.connected;
     expect(await aliceConnected()).toBe(true);
 
     await nodeA.kill();
@@ -79,7 +86,9 @@ describe('a platform node killed with kill -9', () => {
     // Node B notices A's key expired: alice's call ends for bob, and she goes offline, once each.
     await eventually(() => aliceVoice().some((d) => d.channel_id === null));
     const aliceOffline = () =>
-      dispatches(bobFrames, 'PRESENCE_UPDATE').map((f) => f.d as { user: { id: string }; status: string }).filter((d) => d.user.id === alice.id && d.status === 'offline');
+      dispatches(bobFrames, 'PRESENCE_UPDATE')
+        .map((f) => f.d as { user: { id: string }; status: string })
+        .filter((d) => d.user.id === alice.id && d.status === 'offline');
     await eventually(() => aliceOffline().length > 0);
     await eventually(async () => (await aliceConnected()) === false);
 

@@ -24,14 +24,41 @@ const TEST_TIMEOUT_MS = 60_000 + RUNS * 200;
 /** A liveness guard for one raw connection (answered or closed by then), generous for a loaded machine. */
 const LIVENESS_MS = 10_000;
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'PURGE', 'MKCOL', 'SEARCH'];
-const BODIES = ['{}', '[]', 'null', '{"content":"x"}', '{"a":', 'a=1&b=2', '\u0000\u0001', '{"x":"\\ud800"}', '"'.repeat(2000)];
+const METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'PURGE',
+  'MKCOL',
+  'SEARCH',
+];
+const BODIES = [
+  '{}',
+  '[]',
+  'null',
+  '{"content":"x"}',
+  '{"a":',
+  'a=1&b=2',
+  '\u0000\u0001',
+  '{"x":"\\ud800"}',
+  '"'.repeat(2000),
+];
 
 /** The browser pages (OAuth2 consent, device activation, developer portal) answer their errors as HTML. */
 const isHtmlAnswer = (path: string, contentType: unknown) =>
   /^\/(oauth2\/authorize|activate|developers)(\/|$|\?)/.test(path) && String(contentType).startsWith('text/html');
 
-function expectDocumentedAnswer(path: string, method: string, response: { status: number; text: string; headers: Record<string, unknown>; body: unknown }) {
+function expectDocumentedAnswer(
+  path: string,
+  method: string,
+  response: { status: number; text: string; headers: Record<string, unknown>; body: unknown },
+) {
   const what = `${method} ${path.slice(0, 160)} → ${response.status} ${response.text.slice(0, 200)}`;
   expect(response.status, what).toBeLessThan(500);
   if (response.status >= 400 && method !== 'HEAD' && !isHtmlAnswer(path, response.headers['content-type'])) {
@@ -84,132 +111,288 @@ describe('HTTP routes (generated)', () => {
   beforeAll(async () => {
     platform = await startTestPlatform();
     routes = [...platform.routes];
-    authorizations = [`Bot ${platform.devApp.botToken}`, `Bearer ${(await fullUser(platform)).token}`, 'Bearer nope', 'Bot'];
+    authorizations = [
+      `Bot ${platform.devApp.botToken}`,
+      `Bearer ${(await fullUser(platform)).token}`,
+      'Bearer nope',
+      'Bot',
+    ];
     port = Number(new URL(platform.httpUrl).port);
   });
   afterAll(() => platform.close());
 
-  it('any method on any path, near paths and random paths, with random headers and bodies: success or our error body', async () => {
-    const segment = fc.oneof(
-      fc.constantFrom('1', '@me', '0', '99999999999999999999', 'users', 'lobbies', 'applications', '..', '%2e%2e', '%00', '%ZZ', ''),
-      fc.string({ maxLength: 12 }).map(encodeURIComponent),
-    );
-    const path = fc.oneof(
-      fc.record({ route: fc.nat(), params: fc.array(segment, { minLength: 4, maxLength: 4 }) }).map(({ route, params }) => {
-        let i = 0;
-        return routes[route % routes.length]!.url.replace(/:\w+/g, () => params[i++]!);
-      }),
-      // Near a route: another API version, a segment more or less, a trailing slash, doubled slashes.
-      fc.record({ route: fc.nat(), tweak: fc.nat(4), extra: segment }).map(({ route, tweak, extra }) => {
-        const url = routes[route % routes.length]!.url.replace(/:\w+/g, '1');
-        return [url.replace('/api/v10', '/api/v9'), `${url}/${extra}`, url.replace(/\/[^/]*$/, ''), `${url}/`, url.replace('/', '//')][tweak]!;
-      }),
-      fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
-      fc.array(segment, { maxLength: 5 }).map((parts) => `/api/v10/${parts.join('/')}`),
-    );
-    const sample = fc.record({
-      method: fc.constantFrom(...METHODS),
-      path,
-      query: fc.constantFrom('', '?limit=1', '?a=%ZZ', '?x=1&x=2', '?' + 'q'.repeat(3000)),
-      authorization: fc.option(fc.nat(), { nil: undefined }),
-      contentType: fc.option(fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1', 'x/'), { nil: undefined }),
-      body: fc.option(fc.oneof(fc.constantFrom(...BODIES), fc.json({ maxDepth: 3 })), { nil: undefined }),
-      headers: fc.dictionary(
-        fc.constantFrom('accept', 'accept-encoding', 'x-http-method-override', 'origin', 'referer', 'x-forwarded-for', 'x-forwarded-host', 'if-match', 'te', 'upgrade', 'x-ratelimit-precision'),
-        fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 30 }), fc.constantFrom('websocket', 'gzip, br', 'http://evil.example', '*')),
-        { maxKeys: 3 },
-      ),
-    });
-    // What the runs reached, so a generator that stopped reaching the server's checks fails instead of passing idly.
-    const statuses = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(sample, async (input) => {
-        const headers: Record<string, string> = { ...input.headers };
-        if (input.authorization !== undefined) headers.authorization = authorizations[input.authorization % authorizations.length]!;
-        if (input.contentType !== undefined) headers['content-type'] = input.contentType;
-        const withBody = input.body !== undefined && input.method !== 'GET' && input.method !== 'HEAD';
-        const response = await request(`${platform.httpUrl}${input.path}${input.query}`, {
-          method: input.method,
-          headers,
-          ...(withBody && { raw: input.body }),
-        });
-        statuses.add(response.status);
-        expectDocumentedAnswer(input.path, input.method, response);
-      }),
-      {
-        numRuns: RUNS,
-        // Fixed inputs first, so the coverage check below holds whatever the seed: a success (200), a bad token
-        // (authorization 2 = 'Bearer nope': 401) and an unknown path (404). The generated runs come after them.
-        examples: [
-          [{ method: 'GET', path: '/api/v10/users/@me', query: '', authorization: 1, contentType: undefined, body: undefined, headers: {} }],
-          [{ method: 'GET', path: '/api/v10/users/@me', query: '', authorization: 2, contentType: undefined, body: undefined, headers: {} }],
-          [{ method: 'GET', path: '/api/v10/no-such-area', query: '', authorization: 1, contentType: undefined, body: undefined, headers: {} }],
-        ],
-      },
-    );
-    expect([...statuses], 'the runs reached too few kinds of answer').toEqual(expect.arrayContaining([200, 401, 404]));
-  }, TEST_TIMEOUT_MS);
-
-  it('raw bytes on a socket: every answer is our error body or a success, never a 5xx, and every connection ends', async () => {
-    const token = fc.oneof(fc.constantFrom(...METHODS), fc.constantFrom('G ET', '', 'GET\u0000', 'ÄÖ', 'get'));
-    const target = fc.oneof(
-      fc.constantFrom('/api/v10/gateway', '/api/v10/users/@me', '*', 'http://127.0.0.1/api/v10/gateway', '', '/%', '/\u00ff', '//../../etc/passwd'),
-      fc.string({ maxLength: 20 }),
-    );
-    const version = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 ', 'http/1.1', '', 'HTTP/9');
-    const header = fc.oneof(
-      fc.constantFrom(
-        'Host: 127.0.0.1', 'Content-Length: 5', 'Content-Length: -1', 'Content-Length: 1, 2', 'Content-Length: 99999999999999999999',
-        'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Transfer-Encoding: identity', 'Content-Type: application/json',
-        'Expect: 100-continue', 'Expect: something', 'Connection: upgrade', 'Upgrade: websocket', ' folded', 'NoColon', ': empty-name',
-        'Authorization: Bot x', `X-Long: ${'v'.repeat(20_000)}`,
-      ),
-      fc.tuple(fc.string({ maxLength: 12 }), fc.uint8Array({ maxLength: 20 })).map(([name, value]) => `${name}: ${Buffer.from(value).toString('latin1')}`),
-    );
-    // Often empty: bytes after a request without a length are read as a next request, whose parse error ends the
-    // connection before the first is answered (Node's parser), so only an empty tail lets a request reach routing.
-    const body = fc.oneof(
-      { weight: 3, arbitrary: fc.constant('') },
-      fc.constantFrom('{}', '5\r\n{"a":\r\n0\r\n\r\n', 'zz\r\n{}\r\n0\r\n\r\n', '3\r\n{}', '0\r\n\r\nGET / HTTP/1.1\r\n\r\n', '\r\n\r\n\r\n'),
-      fc.uint8Array({ maxLength: 100 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
-    );
-    // Mostly with a Host header, or nearly everything would stop at the host check (403).
-    const headers = fc.tuple(fc.nat(3), fc.array(header, { maxLength: 6 })).map(([host, rest]) => (host > 0 ? ['Host: 127.0.0.1', ...rest] : rest));
-    const sample = fc.record({ token, target, version, headers, body, lineEnd: fc.constantFrom('\r\n', '\r\n', '\n', '\r') });
-    const statuses = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(sample, async (input) => {
-        const text = `${input.token} ${input.target} ${input.version}${input.lineEnd}${input.headers.map((h) => h + input.lineEnd).join('')}${input.lineEnd}${input.body}`;
-        const { data, timedOut } = await rawExchange(port, Buffer.from(text, 'latin1'));
-        const what = `${JSON.stringify(text.slice(0, 300))} → ${JSON.stringify(data.toString('latin1').slice(0, 300))}`;
-        expect(timedOut, `neither answered nor closed within ${LIVENESS_MS} ms: ${what}`).toBe(false);
-        expect(/HTTP\/1\.[01] 5\d\d/.test(data.toString('latin1')), what).toBe(false);
-        const headRequest = input.token === 'HEAD';
-        for (const response of parseResponses(data)) {
+  it(
+    'any method on any path, near paths and random paths, with random headers and bodies: success or our error body',
+    async () => {
+      const segment = fc.oneof(
+        fc.constantFrom(
+          '1',
+          '@me',
+          '0',
+          '99999999999999999999',
+          'users',
+          'lobbies',
+          'applications',
+          '..',
+          '%2e%2e',
+          '%00',
+          '%ZZ',
+          '',
+        ),
+        fc.string({ maxLength: 12 }).map(encodeURIComponent),
+      );
+      const path = fc.oneof(
+        fc
+          .record({ route: fc.nat(), params: fc.array(segment, { minLength: 4, maxLength: 4 }) })
+          .map(({ route, params }) => {
+            let i = 0;
+            return routes[route % routes.length]!.url.replace(/:\w+/g, () => params[i++]!);
+          }),
+        // Near a route: another API version, a segment more or less, a trailing slash, doubled slashes.
+        fc.record({ route: fc.nat(), tweak: fc.nat(4), extra: segment }).map(({ route, tweak, extra }) => {
+          const url = routes[route % routes.length]!.url.replace(/:\w+/g, '1');
+          return [
+            url.replace('/api/v10', '/api/v9'),
+            `${url}/${extra}`,
+            url.replace(/\/[^/]*$/, ''),
+            `${url}/`,
+            url.replace('/', '//'),
+          ][tweak]!;
+        }),
+        fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
+        fc.array(segment, { maxLength: 5 }).map((parts) => `/api/v10/${parts.join('/')}`),
+      );
+      const sample = fc.record({
+        method: fc.constantFrom(...METHODS),
+        path,
+        query: fc.constantFrom('', '?limit=1', '?a=%ZZ', '?x=1&x=2', '?' + 'q'.repeat(3000)),
+        authorization: fc.option(fc.nat(), { nil: undefined }),
+        contentType: fc.option(
+          fc.constantFrom(
+            'application/json',
+            'application/x-www-form-urlencoded',
+            'text/plain',
+            'application/json; charset=latin1',
+            'x/',
+          ),
+          { nil: undefined },
+        ),
+        body: fc.option(fc.oneof(fc.constantFrom(...BODIES), fc.json({ maxDepth: 3 })), { nil: undefined }),
+        headers: fc.dictionary(
+          fc.constantFrom(
+            'accept',
+            'accept-encoding',
+            'x-http-method-override',
+            'origin',
+            'referer',
+            'x-forwarded-for',
+            'x-forwarded-host',
+            'if-match',
+            'te',
+            'upgrade',
+            'x-ratelimit-precision',
+          ),
+          fc.oneof(
+            fc.string({ unit: 'grapheme-ascii', maxLength: 30 }),
+            fc.constantFrom('websocket', 'gzip, br', 'http://evil.example', '*'),
+          ),
+          { maxKeys: 3 },
+        ),
+      });
+      // What the runs reached, so a generator that stopped reaching the server's checks fails instead of passing idly.
+      const statuses = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(sample, async (input) => {
+          const headers: Record<string, string> = { ...input.headers };
+          if (input.authorization !== undefined)
+            headers.authorization = authorizations[input.authorization % authorizations.length]!;
+          if (input.contentType !== undefined) headers['content-type'] = input.contentType;
+          const withBody = input.body !== undefined && input.method !== 'GET' && input.method !== 'HEAD';
+          const response = await request(`${platform.httpUrl}${input.path}${input.query}`, {
+            method: input.method,
+            headers,
+            ...(withBody && { raw: input.body }),
+          });
           statuses.add(response.status);
-          if (response.status < 400 || headRequest || response.contentType.startsWith('text/html')) continue;
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(response.body);
-          } catch {
-            parsed = response.body;
+          expectDocumentedAnswer(input.path, input.method, response);
+        }),
+        {
+          numRuns: RUNS,
+          // Fixed inputs first, so the coverage check below holds whatever the seed: a success (200), a bad token
+          // (authorization 2 = 'Bearer nope': 401) and an unknown path (404). The generated runs come after them.
+          examples: [
+            [
+              {
+                method: 'GET',
+                path: '/api/v10/users/@me',
+                query: '',
+                authorization: 1,
+                contentType: undefined,
+                body: undefined,
+                headers: {},
+              },
+            ],
+            [
+              {
+                method: 'GET',
+                path: '/api/v10/users/@me',
+                query: '',
+                authorization: 2,
+                contentType: undefined,
+                body: undefined,
+                headers: {},
+              },
+            ],
+            [
+              {
+                method: 'GET',
+                path: '/api/v10/no-such-area',
+                query: '',
+                authorization: 1,
+                contentType: undefined,
+                body: undefined,
+                headers: {},
+              },
+            ],
+          ],
+        },
+      );
+      expect([...statuses], 'the runs reached too few kinds of answer').toEqual(
+        expect.arrayContaining([200, 401, 404]),
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'raw bytes on a socket: every answer is our error body or a success, never a 5xx, and every connection ends',
+    async () => {
+      const token = fc.oneof(fc.constantFrom(...METHODS), fc.constantFrom('G ET', '', 'GET\u0000', 'ÄÖ', 'get'));
+      const target = fc.oneof(
+        fc.constantFrom(
+          '/api/v10/gateway',
+          '/api/v10/users/@me',
+          '*',
+          'http://127.0.0.1/api/v10/gateway',
+          '',
+          '/%',
+          '/\u00ff',
+          '//../../etc/passwd',
+        ),
+        fc.string({ maxLength: 20 }),
+      );
+      const version = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 ', 'http/1.1', '', 'HTTP/9');
+      const header = fc.oneof(
+        fc.constantFrom(
+          'Host: 127.0.0.1',
+          'Content-Length: 5',
+          'Content-Length: -1',
+          'Content-Length: 1, 2',
+          'Content-Length: 99999999999999999999',
+          'Transfer-Encoding: chunked',
+          'Transfer-Encoding: gzip, chunked',
+          'Transfer-Encoding: identity',
+          'Content-Type: application/json',
+          'Expect: 100-continue',
+          'Expect: something',
+          'Connection: upgrade',
+          'Upgrade: websocket',
+          ' folded',
+          'NoColon',
+          ': empty-name',
+          'Authorization: Bot x',
+          `X-Long: ${'v'.repeat(20_000)}`,
+        ),
+        fc
+          .tuple(fc.string({ maxLength: 12 }), fc.uint8Array({ maxLength: 20 }))
+          .map(([name, value]) => `${name}: ${Buffer.from(value).toString('latin1')}`),
+      );
+      // Often empty: bytes after a request without a length are read as a next request, whose parse error ends the
+      // connection before the first is answered (Node's parser), so only an empty tail lets a request reach routing.
+      const body = fc.oneof(
+        { weight: 3, arbitrary: fc.constant('') },
+        fc.constantFrom(
+          '{}',
+          '5\r\n{"a":\r\n0\r\n\r\n',
+          'zz\r\n{}\r\n0\r\n\r\n',
+          '3\r\n{}',
+          '0\r\n\r\nGET / HTTP/1.1\r\n\r\n',
+          '\r\n\r\n\r\n',
+        ),
+        fc.uint8Array({ maxLength: 100 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+      );
+      // Mostly with a Host header, or nearly everything would stop at the host check (403).
+      const headers = fc
+        .tuple(fc.nat(3), fc.array(header, { maxLength: 6 }))
+        .map(([host, rest]) => (host > 0 ? ['Host: 127.0.0.1', ...rest] : rest));
+      const sample = fc.record({
+        token,
+        target,
+        version,
+        headers,
+        body,
+        lineEnd: fc.constantFrom('\r\n', '\r\n', '\n', '\r'),
+      });
+      const statuses = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(sample, async (input) => {
+          const text = `${input.token} ${input.target} ${input.version}${input.lineEnd}${input.headers.map((h) => h + input.lineEnd).join('')}${input.lineEnd}${input.body}`;
+          const { data, timedOut } = await rawExchange(port, Buffer.from(text, 'latin1'));
+          const what = `${JSON.stringify(text.slice(0, 300))} → ${JSON.stringify(data.toString('latin1').slice(0, 300))}`;
+          expect(timedOut, `neither answered nor closed within ${LIVENESS_MS} ms: ${what}`).toBe(false);
+          expect(/HTTP\/1\.[01] 5\d\d/.test(data.toString('latin1')), what).toBe(false);
+          const headRequest = input.token === 'HEAD';
+          for (const response of parseResponses(data)) {
+            statuses.add(response.status);
+            if (response.status < 400 || headRequest || response.contentType.startsWith('text/html')) continue;
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(response.body);
+            } catch {
+              parsed = response.body;
+            }
+            expect(
+              isOurErrorBody({ status: response.status, body: parsed, text: response.body, headers: {} }),
+              what,
+            ).toBe(true);
           }
-          expect(isOurErrorBody({ status: response.status, body: parsed, text: response.body, headers: {} }), what).toBe(true);
-        }
-      }),
-      {
-        numRuns: RUNS,
-        // Two fixed inputs first, so both coverage checks below hold whatever the seed: one request that reaches
-        // routing and one the parser refuses. The generated runs come after them.
-        examples: [
-          [{ token: 'GET', target: '/api/v10/gateway', version: 'HTTP/1.1', headers: ['Host: 127.0.0.1'], body: '', lineEnd: '\r\n' }],
-          [{ token: 'G ET', target: '/', version: 'HTTP/1.1', headers: ['Host: 127.0.0.1'], body: '', lineEnd: '\r\n' }],
-        ],
-      },
-    );
-    expect(statuses.has(400), 'no run reached the parser\'s refusal').toBe(true);
-    expect([...statuses].some((status) => status !== 400 && status !== 431), `no run reached routing: ${[...statuses]}`).toBe(true);
-    // Still alive.
-    expect((await request(`${platform.apiBase}/gateway`)).status).toBe(200);
-  }, TEST_TIMEOUT_MS);
+        }),
+        {
+          numRuns: RUNS,
+          // Two fixed inputs first, so both coverage checks below hold whatever the seed: one request that reaches
+          // routing and one the parser refuses. The generated runs come after them.
+          examples: [
+            [
+              {
+                token: 'GET',
+                target: '/api/v10/gateway',
+                version: 'HTTP/1.1',
+                headers: ['Host: 127.0.0.1'],
+                body: '',
+                lineEnd: '\r\n',
+              },
+            ],
+            [
+              {
+                token: 'G ET',
+                target: '/',
+                version: 'HTTP/1.1',
+                headers: ['Host: 127.0.0.1'],
+                body: '',
+                lineEnd: '\r\n',
+              },
+            ],
+          ],
+        },
+      );
+      expect(statuses.has(400), "no run reached the parser's refusal").toBe(true);
+      expect(
+        [...statuses].some((status) => status !== 400 && status !== 431),
+        `no run reached routing: ${[...statuses]}`,
+      ).toBe(true);
+      // Still alive.
+      expect((await request(`${platform.apiBase}/gateway`)).status).toBe(200);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

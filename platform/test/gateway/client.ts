@@ -115,7 +115,12 @@ export class RawClient {
   /** Waits for Hello and identifies; returns READY. */
   async identify(token: string, extra: Record<string, unknown> = {}): Promise<GatewayPayload> {
     await this.nextOf(10);
-    this.send(2, { token, properties: { os: 'linux', browser: 'test', device: 'test' }, ...(token.startsWith('Bearer ') ? {} : { intents: 0 }), ...extra });
+    this.send(2, {
+      token,
+      properties: { os: 'linux', browser: 'test', device: 'test' },
+      ...(token.startsWith('Bearer ') ? {} : { intents: 0 }),
+      ...extra,
+    });
     return this.nextOf(0, 'READY');
   }
 
@@ -147,6 +152,9 @@ export function withTimeout<T>(promise: Promise<T>, what: string, ms = WAIT_MS):
 }
 
 /** Resolves on the next emission of an event, with its arguments. */
-export function once<A extends unknown[]>(emitter: { once(event: string, fn: (...args: A) => void): unknown }, event: string): Promise<A> {
+export function once<A extends unknown[]>(
+  emitter: { once(event: string, fn: (...args: A) => void): unknown },
+  event: string,
+): Promise<A> {
   return withTimeout(new Promise<A>((resolve) => emitter.once(event, (...args: A) => resolve(args))), `event ${event}`);
 }

@@ -15,13 +15,20 @@ import { ClusterVoice } from '../../src/voice/cluster-voice.js';
 import type { VoiceState } from '../../src/voice/voice-states.js';
 import { SharedStream } from '../helpers/shared-stream.js';
 
-const alice: GatewayIdentity = { kind: 'user', applicationId: 'app', userId: 'alice', scopes: [], user: { id: 'alice' } };
+const alice: GatewayIdentity = {
+  kind: 'user',
+  applicationId: 'app',
+  userId: 'alice',
+  scopes: [],
+  user: { id: 'alice' },
+};
 
 /** A node's view: what ClusterSessions told it. */
 function recorder(handOver: (id: string) => ReplayRingSnapshot | null = () => null) {
   const seen: string[] = [];
   const events: ClusterSessionEvents = {
-    pairChanged: (change: SessionsChange, origin) => seen.push(`${change.present ? 'online' : 'offline'}:${change.userId}${origin ? ':origin' : ''}`),
+    pairChanged: (change: SessionsChange, origin) =>
+      seen.push(`${change.present ? 'online' : 'offline'}:${change.userId}${origin ? ':origin' : ''}`),
     handOver: (id) => {
       seen.push(`handOver:${id}`);
       return handOver(id);
@@ -39,7 +46,10 @@ describe('ClusterSessions on a shared log', () => {
   it("a pair's first and last session anywhere are reported on every node, as origin on the node that caused it", () => {
     const stream = new SharedStream();
     const [a, b] = [recorder(), recorder()];
-    const [onA, onB] = [new ClusterSessions(stream.node('A'), a.events), new ClusterSessions(stream.node('B'), b.events)];
+    const [onA, onB] = [
+      new ClusterSessions(stream.node('A'), a.events),
+      new ClusterSessions(stream.node('B'), b.events),
+    ];
     onA.opened('s1', alice, 0);
     onB.opened('s2', alice, 0);
     expect(onB.hasSession('alice', 'app')).toBe(false); // nothing applied before the entries come back
@@ -61,7 +71,10 @@ describe('ClusterSessions on a shared log', () => {
     ring.push(new DispatchTemplate('ONE', 1));
     ring.push(new DispatchTemplate('TWO', 2));
     const [a, b] = [recorder(() => ring.snapshot()), recorder()];
-    const [onA, onB] = [new ClusterSessions(stream.node('A'), a.events), new ClusterSessions(stream.node('B'), b.events)];
+    const [onA, onB] = [
+      new ClusterSessions(stream.node('A'), a.events),
+      new ClusterSessions(stream.node('B'), b.events),
+    ];
     onA.opened('s1', alice, 0);
     stream.deliver();
     expect(onB.remote('s1')?.identity).toEqual(alice);
@@ -100,11 +113,14 @@ describe('ClusterSessions on a shared log', () => {
     expect(b.seen).toEqual(['online:alice', 'offline:alice', 'disconnect:alice:4004']);
   });
 
-  it("a node declared down loses its sessions on every node; the pair goes offline once, on the node that noticed", () => {
+  it('a node declared down loses its sessions on every node; the pair goes offline once, on the node that noticed', () => {
     const stream = new SharedStream();
     const [a, b, c] = [recorder(), recorder(), recorder()];
     const logC = stream.node('C');
-    const [onA, onB] = [new ClusterSessions(stream.node('A'), a.events), new ClusterSessions(stream.node('B'), b.events)];
+    const [onA, onB] = [
+      new ClusterSessions(stream.node('A'), a.events),
+      new ClusterSessions(stream.node('B'), b.events),
+    ];
     new ClusterSessions(logC, c.events);
     const bob: GatewayIdentity = { ...alice, userId: 'bob', user: { id: 'bob' } };
     onA.opened('s1', alice, 0);
@@ -159,7 +175,15 @@ describe('ClusterSessions on a shared log', () => {
 
 describe("ClusterVoice: a dead node's calls", () => {
   const state = (userId: string, node: string): VoiceState => ({
-    lobbyId: `lobby-${node}`, guildId: null, applicationId: 'app', userId, sessionId: `s-${userId}`, selfMute: false, selfDeaf: false, selfVideo: false, token: `secret-${userId}`,
+    lobbyId: `lobby-${node}`,
+    guildId: null,
+    applicationId: 'app',
+    userId,
+    sessionId: `s-${userId}`,
+    selfMute: false,
+    selfDeaf: false,
+    selfVideo: false,
+    token: `secret-${userId}`,
   });
 
   it("the node that noticed the death announces each participant's leave once; tokens never enter the log; a graceful leave is forgotten", () => {

@@ -23,7 +23,8 @@ describe('compress=zlib-stream', () => {
     await c.identify('Bearer user-a');
     const big = { text: 'repeat '.repeat(2000) };
     for (let n = 0; n < 20; n++) h.bus.publish({ t: 'TEST_EVENT', d: n % 2 ? big : { n }, to: { userIds: [USER_A] } });
-    for (let n = 0; n < 20; n++) expect(await c.next()).toMatchObject({ op: 0, t: 'TEST_EVENT', s: n + 2, d: n % 2 ? big : { n } });
+    for (let n = 0; n < 20; n++)
+      expect(await c.next()).toMatchObject({ op: 0, t: 'TEST_EVENT', s: n + 2, d: n % 2 ? big : { n } });
     // Hello, READY and 20 dispatches, each its own WebSocket message, each flushed.
     expect(c.binaryFrames).toHaveLength(22);
     for (const frame of c.binaryFrames) expect([...frame.subarray(-4)]).toEqual([0x00, 0x00, 0xff, 0xff]);
@@ -47,7 +48,8 @@ describe('compress=zlib-stream', () => {
     const got: unknown[] = [];
     client.on('dispatch', (t: string, d: unknown) => t === 'TEST_EVENT' && got.push(d));
     await client.connect();
-    for (let n = 0; n < 50; n++) h.bus.publish({ t: 'TEST_EVENT', d: { n, pad: 'x'.repeat(n * 10) }, to: { userIds: [USER_A] } });
+    for (let n = 0; n < 50; n++)
+      h.bus.publish({ t: 'TEST_EVENT', d: { n, pad: 'x'.repeat(n * 10) }, to: { userIds: [USER_A] } });
     await expect.poll(() => got.length).toBe(50);
     expect(got).toEqual(Array.from({ length: 50 }, (_, n) => ({ n, pad: 'x'.repeat(n * 10) })));
     await client.close();

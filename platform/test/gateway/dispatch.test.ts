@@ -61,7 +61,10 @@ describe('routing bus events to sessions', () => {
     h.bus.publish({ t: 'ONLY_A', d: null, to: { userIds: [USER_A] } });
     h.bus.publish({ t: 'BOTH', d: { x: 'y' }, to: { applicationId: APP_1 } });
     fence();
-    expect((await drain(a)).map((p) => [p.t, p.s])).toEqual([['ONLY_A', 2], ['BOTH', 3]]);
+    expect((await drain(a)).map((p) => [p.t, p.s])).toEqual([
+      ['ONLY_A', 2],
+      ['BOTH', 3],
+    ]);
     expect((await drain(b)).map((p) => [p.t, p.s])).toEqual([['BOTH', 2]]);
   });
 
@@ -87,7 +90,16 @@ describe('presence update (op 3)', () => {
     since: null,
     status: 'online',
     afk: false,
-    activities: [{ name: 'Chess', type: 0, state: 'In a match', details: 'Ranked', timestamps: { start: 1_700_000_000 }, party: { id: 'p1', size: [1, 2] } }],
+    activities: [
+      {
+        name: 'Chess',
+        type: 0,
+        state: 'In a match',
+        details: 'Ranked',
+        timestamps: { start: 1_700_000_000 },
+        party: { id: 'p1', size: [1, 2] },
+      },
+    ],
   };
 
   it("publishes PRESENCE_UPDATE to the application's sessions (sender included) and nowhere else", async () => {
@@ -103,7 +115,16 @@ describe('presence update (op 3)', () => {
       client_status: { desktop: 'online' },
       since: null,
       afk: false,
-      activities: [{ name: 'Chess', type: 0, state: 'In a match', details: 'Ranked', party: { id: 'p1', size: [1, 2] }, timestamps: { start: 1_700_000_000_000 } }],
+      activities: [
+        {
+          name: 'Chess',
+          type: 0,
+          state: 'In a match',
+          details: 'Ranked',
+          party: { id: 'p1', size: [1, 2] },
+          timestamps: { start: 1_700_000_000_000 },
+        },
+      ],
     });
     expect((d.activities as Array<{ created_at: number }>)[0]!.created_at).toBeTypeOf('number');
     expect((await a.nextOf(0, 'PRESENCE_UPDATE')).d).toEqual(d);
@@ -114,12 +135,24 @@ describe('presence update (op 3)', () => {
   it('shows invisible as offline without activities', async () => {
     const a = await session('Bearer user-a');
     a.send(Op.PresenceUpdate, { ...presence, status: 'invisible' });
-    expect((await a.nextOf(0, 'PRESENCE_UPDATE')).d).toMatchObject({ status: 'offline', activities: [], client_status: {} });
+    expect((await a.nextOf(0, 'PRESENCE_UPDATE')).d).toMatchObject({
+      status: 'offline',
+      activities: [],
+      client_status: {},
+    });
   });
 
   it('keeps only name, state, type and url of a bot activity, and url only for streams on the supported sites', async () => {
     const bot = await session('bot-token-1');
-    bot.send(Op.PresenceUpdate, { since: null, status: 'online', afk: false, activities: [{ name: 'x', type: 1, url: 'https://twitch.tv/x', state: 's', details: 'dropped' }, { name: 'y', type: 0, url: 'https://twitch.tv/y' }] });
+    bot.send(Op.PresenceUpdate, {
+      since: null,
+      status: 'online',
+      afk: false,
+      activities: [
+        { name: 'x', type: 1, url: 'https://twitch.tv/x', state: 's', details: 'dropped' },
+        { name: 'y', type: 0, url: 'https://twitch.tv/y' },
+      ],
+    });
     const d = (await bot.nextOf(0, 'PRESENCE_UPDATE')).d as { activities: Array<Record<string, unknown>> };
     expect(d.activities.map(({ created_at: _, ...rest }) => rest)).toEqual([
       { name: 'x', type: 1, url: 'https://twitch.tv/x', state: 's' },
@@ -140,7 +173,14 @@ describe('presence update (op 3)', () => {
     for (let i = 0; i < 6; i++) a.send(Op.PresenceUpdate, presence);
     const ts: string[] = [];
     for (let i = 0; i < 6; i++) ts.push((await a.next()).t!);
-    expect(ts).toEqual(['PRESENCE_UPDATE', 'PRESENCE_UPDATE', 'PRESENCE_UPDATE', 'PRESENCE_UPDATE', 'PRESENCE_UPDATE', 'RATE_LIMITED']);
+    expect(ts).toEqual([
+      'PRESENCE_UPDATE',
+      'PRESENCE_UPDATE',
+      'PRESENCE_UPDATE',
+      'PRESENCE_UPDATE',
+      'PRESENCE_UPDATE',
+      'RATE_LIMITED',
+    ]);
     fence();
     expect(await drain(a)).toEqual([]);
   });
@@ -160,8 +200,14 @@ describe('presence update (op 3)', () => {
     ['an unknown status', { since: null, activities: [], status: 'busy', afk: false }],
     ['afk not a boolean', { since: null, activities: [], status: 'online', afk: 'no' }],
     ['an activity without a name', { since: null, activities: [{ type: 0 }], status: 'online', afk: false }],
-    ['an activity type out of range', { since: null, activities: [{ name: 'x', type: 9 }], status: 'online', afk: false }],
-    ['three buttons', { since: null, activities: [{ name: 'x', type: 0, buttons: ['a', 'b', 'c'] }], status: 'online', afk: false }],
+    [
+      'an activity type out of range',
+      { since: null, activities: [{ name: 'x', type: 9 }], status: 'online', afk: false },
+    ],
+    [
+      'three buttons',
+      { since: null, activities: [{ name: 'x', type: 0, buttons: ['a', 'b', 'c'] }], status: 'online', afk: false },
+    ],
     ['d null', null],
   ])('closes 4001 for a presence with %s', async (_what, d) => {
     const a = await session('Bearer user-a');

@@ -75,7 +75,10 @@ describe('identify', () => {
 
   it('readyExtras adds fields but cannot replace session_id or resume_gateway_url', async () => {
     await h.close();
-    h = await startGateway({}, { readyExtras: (id) => ({ lobbies: [{ id: 'l1' }], scopes: id.scopes, session_id: 'forged' }) });
+    h = await startGateway(
+      {},
+      { readyExtras: (id) => ({ lobbies: [{ id: 'l1' }], scopes: id.scopes, session_id: 'forged' }) },
+    );
     const c = await open();
     const d = (await c.identify('Bearer user-a')).d as Record<string, unknown>;
     expect(d.lobbies).toEqual([{ id: 'l1' }]);
@@ -114,7 +117,10 @@ describe('identify', () => {
     ['no token', { properties: { os: 'l', browser: 'b', device: 'd' }, intents: 0 }],
     ['no properties', { token: 'bot-token-1', intents: 0 }],
     ['a non-string token', { token: 5, properties: { os: 'l', browser: 'b', device: 'd' }, intents: 0 }],
-    ['large_threshold out of range', { token: 'bot-token-1', properties: { os: 'l', browser: 'b', device: 'd' }, intents: 0, large_threshold: 300 }],
+    [
+      'large_threshold out of range',
+      { token: 'bot-token-1', properties: { os: 'l', browser: 'b', device: 'd' }, intents: 0, large_threshold: 300 },
+    ],
     ['d null', null],
     ['d an array', []],
   ])('closes 4001 for an Identify with %s', async (_what, d) => {
@@ -146,7 +152,12 @@ describe('identify', () => {
   ])('closes 4010 for shard %s', async (_what, shard) => {
     const c = await open();
     await c.nextOf(Op.Hello);
-    c.send(Op.Identify, { token: 'bot-token-1', properties: { os: 'l', browser: 'b', device: 'd' }, intents: 0, shard });
+    c.send(Op.Identify, {
+      token: 'bot-token-1',
+      properties: { os: 'l', browser: 'b', device: 'd' },
+      intents: 0,
+      shard,
+    });
     expect((await c.expectClose()).code).toBe(Close.InvalidShard);
   });
 
@@ -165,7 +176,11 @@ describe('identify', () => {
   it('closes 4014 for a privileged intent the application may not use, and allows the one it may', async () => {
     const denied = await open();
     await denied.nextOf(Op.Hello);
-    denied.send(Op.Identify, { token: 'bot-token-1', properties: { os: 'l', browser: 'b', device: 'd' }, intents: 1 << 8 });
+    denied.send(Op.Identify, {
+      token: 'bot-token-1',
+      properties: { os: 'l', browser: 'b', device: 'd' },
+      intents: 1 << 8,
+    });
     expect((await denied.expectClose()).code).toBe(Close.DisallowedIntents);
 
     const allowed = await open();
@@ -173,7 +188,11 @@ describe('identify', () => {
     expect(ready.d).toMatchObject({ application: { id: APP_PRIV, flags: 1 << 12 } });
     const members = await open();
     await members.nextOf(Op.Hello);
-    members.send(Op.Identify, { token: 'bot-token-priv', properties: { os: 'l', browser: 'b', device: 'd' }, intents: 1 << 1 });
+    members.send(Op.Identify, {
+      token: 'bot-token-priv',
+      properties: { os: 'l', browser: 'b', device: 'd' },
+      intents: 1 << 1,
+    });
     expect((await members.expectClose()).code).toBe(Close.DisallowedIntents);
   });
 });

@@ -5,7 +5,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { EventBus } from '../../src/events/bus.js';
-import { registerGateway, type GatewayDeps, type GatewayHandle, type GatewayIdentity, type GatewayOptions } from '../../src/gateway/index.js';
+import {
+  registerGateway,
+  type GatewayDeps,
+  type GatewayHandle,
+  type GatewayIdentity,
+  type GatewayOptions,
+} from '../../src/gateway/index.js';
 
 export const APP_1 = '1100000000000000001';
 export const APP_2 = '1100000000000000002';
@@ -18,13 +24,68 @@ function user(id: string, username: string, bot = false): Record<string, unknown
 /** token (as Identify/Resume send it) → identity. */
 export function tokenTable(): Map<string, GatewayIdentity> {
   return new Map<string, GatewayIdentity>([
-    ['bot-token-1', { kind: 'bot', applicationId: APP_1, userId: '2100000000000000001', scopes: ['bot'], user: user('2100000000000000001', 'app1-bot', true) }],
+    [
+      'bot-token-1',
+      {
+        kind: 'bot',
+        applicationId: APP_1,
+        userId: '2100000000000000001',
+        scopes: ['bot'],
+        user: user('2100000000000000001', 'app1-bot', true),
+      },
+    ],
     // This application may use GUILD_PRESENCES (GATEWAY_PRESENCE flag 1 << 12).
-    ['bot-token-priv', { kind: 'bot', applicationId: APP_PRIV, userId: '2100000000000000003', scopes: ['bot'], user: user('2100000000000000003', 'priv-bot', true), applicationFlags: 1 << 12 }],
-    ['Bearer user-a', { kind: 'user', applicationId: APP_1, userId: '3100000000000000001', scopes: ['identify', 'sdk.social_layer'], user: user('3100000000000000001', 'alice') }],
-    ['Bearer user-b', { kind: 'user', applicationId: APP_1, userId: '3100000000000000002', scopes: ['identify', 'sdk.social_layer'], user: user('3100000000000000002', 'bob') }],
-    ['Bearer user-a-app2', { kind: 'user', applicationId: APP_2, userId: '3100000000000000001', scopes: ['identify'], user: user('3100000000000000001', 'alice') }],
-    ['Bearer user-c-app2', { kind: 'user', applicationId: APP_2, userId: '3100000000000000003', scopes: ['identify'], user: user('3100000000000000003', 'carol') }],
+    [
+      'bot-token-priv',
+      {
+        kind: 'bot',
+        applicationId: APP_PRIV,
+        userId: '2100000000000000003',
+        scopes: ['bot'],
+        user: user('2100000000000000003', 'priv-bot', true),
+        applicationFlags: 1 << 12,
+      },
+    ],
+    [
+      'Bearer user-a',
+      {
+        kind: 'user',
+        applicationId: APP_1,
+        userId: '3100000000000000001',
+        scopes: ['identify', 'sdk.social_layer'],
+        user: user('3100000000000000001', 'alice'),
+      },
+    ],
+    [
+      'Bearer user-b',
+      {
+        kind: 'user',
+        applicationId: APP_1,
+        userId: '3100000000000000002',
+        scopes: ['identify', 'sdk.social_layer'],
+        user: user('3100000000000000002', 'bob'),
+      },
+    ],
+    [
+      'Bearer user-a-app2',
+      {
+        kind: 'user',
+        applicationId: APP_2,
+        userId: '3100000000000000001',
+        scopes: ['identify'],
+        user: user('3100000000000000001', 'alice'),
+      },
+    ],
+    [
+      'Bearer user-c-app2',
+      {
+        kind: 'user',
+        applicationId: APP_2,
+        userId: '3100000000000000003',
+        scopes: ['identify'],
+        user: user('3100000000000000003', 'carol'),
+      },
+    ],
   ]);
 }
 
@@ -65,5 +126,13 @@ export async function startGateway(
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   const httpUrl = `http://127.0.0.1:${address.port}`;
-  return { app, bus, gateway, tokens, url: `ws://127.0.0.1:${address.port}/gateway`, httpUrl, close: () => app.close() };
+  return {
+    app,
+    bus,
+    gateway,
+    tokens,
+    url: `ws://127.0.0.1:${address.port}/gateway`,
+    httpUrl,
+    close: () => app.close(),
+  };
 }

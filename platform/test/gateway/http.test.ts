@@ -43,8 +43,13 @@ describe('GET /api/v10/gateway', () => {
 describe('GET /api/v10/gateway/bot', () => {
   it('returns url, shards and session_start_limit for a bot token, counting identifies', async () => {
     h = await startGateway({ sessionStartLimit: 1000 });
-    const get = async () => (await fetch(`${h!.httpUrl}/api/v10/gateway/bot`, { headers: { authorization: 'Bot bot-token-1' } })).json();
-    expect(await get()).toEqual({ url: h.url, shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } });
+    const get = async () =>
+      (await fetch(`${h!.httpUrl}/api/v10/gateway/bot`, { headers: { authorization: 'Bot bot-token-1' } })).json();
+    expect(await get()).toEqual({
+      url: h.url,
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+    });
     const client = new GatewayClient({ url: h.url, token: 'bot-token-1', intents: 0 });
     await client.connect();
     await client.close();

@@ -23,14 +23,26 @@ describe('gateway through startPlatform', () => {
   it('the dev bot: /gateway/bot, Identify, READY, a bus dispatch, and 1001 on platform close', async () => {
     const platform = await startPlatform({ database: testDatabase(), logger: false });
     try {
-      const res = await fetch(`${platform.apiBase}/gateway/bot`, { headers: { authorization: `Bot ${platform.devApp.botToken}` } });
+      const res = await fetch(`${platform.apiBase}/gateway/bot`, {
+        headers: { authorization: `Bot ${platform.devApp.botToken}` },
+      });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { url: string; shards: number };
       expect(body).toMatchObject({ url: platform.gatewayUrl, shards: 1 });
 
-      const client = new GatewayClient({ url: body.url, token: platform.devApp.botToken, intents: 0, autoReconnect: false });
+      const client = new GatewayClient({
+        url: body.url,
+        token: platform.devApp.botToken,
+        intents: 0,
+        autoReconnect: false,
+      });
       const ready = await client.connect();
-      expect(ready).toMatchObject({ v: 10, application: { id: platform.devApp.id }, user: { bot: true }, resume_gateway_url: platform.gatewayUrl });
+      expect(ready).toMatchObject({
+        v: 10,
+        application: { id: platform.devApp.id },
+        user: { bot: true },
+        resume_gateway_url: platform.gatewayUrl,
+      });
       const dispatch = once<[string, unknown, number]>(client, 'dispatch');
       platform.bus.publish({ t: 'TEST_EVENT', d: { hello: 'world' }, to: { applicationId: platform.devApp.id } });
       expect(await dispatch).toEqual(['TEST_EVENT', { hello: 'world' }, 2]);
@@ -63,7 +75,13 @@ describe('gateway through startPlatform', () => {
       expect(platform.gatewayUrl).toMatch(/^wss:\/\//);
       const ca = platform.caCertPem!;
       expect(await getJson(`${platform.apiBase}/gateway`, ca)).toEqual({ url: platform.gatewayUrl });
-      const client = new GatewayClient({ url: platform.gatewayUrl, token: platform.devApp.botToken, intents: 0, compress: true, wsOptions: { ca } });
+      const client = new GatewayClient({
+        url: platform.gatewayUrl,
+        token: platform.devApp.botToken,
+        intents: 0,
+        compress: true,
+        wsOptions: { ca },
+      });
       const ready = await client.connect();
       expect(ready.resume_gateway_url).toBe(platform.gatewayUrl);
       await client.close();

@@ -45,11 +45,21 @@ describe('frames', () => {
     for (const seq of [1, 9, 10, 12345, 2 ** 40]) {
       expect(JSON.parse(template.frame(seq).toString('utf8'))).toEqual({ op: 0, t: 'MESSAGE_CREATE', d, s: seq });
     }
-    expect(JSON.parse(new DispatchTemplate('RESUMED', undefined).frame(3).toString())).toEqual({ op: 0, t: 'RESUMED', d: null, s: 3 });
+    expect(JSON.parse(new DispatchTemplate('RESUMED', undefined).frame(3).toString())).toEqual({
+      op: 0,
+      t: 'RESUMED',
+      d: null,
+      s: 3,
+    });
   });
 
   it('non-dispatch frames have null s and t', () => {
-    expect(JSON.parse(opFrame(10, { heartbeat_interval: 1 }).toString())).toEqual({ op: 10, d: { heartbeat_interval: 1 }, s: null, t: null });
+    expect(JSON.parse(opFrame(10, { heartbeat_interval: 1 }).toString())).toEqual({
+      op: 10,
+      d: { heartbeat_interval: 1 },
+      s: null,
+      t: null,
+    });
   });
 });
 
@@ -63,7 +73,11 @@ describe('ReplayRing', () => {
     expect(ring.canReplayAfter(0)).toBe(false);
     expect(['A', 'B', 'C', 'D', 'E'].map((n) => ring.push(t(n)))).toEqual([2, 3, 4, 5, 6]);
     expect([ring.firstSeq, ring.lastSeq]).toEqual([4, 6]);
-    expect([...ring.after(3)].map(([s, x]) => [s, x.t])).toEqual([[4, 'C'], [5, 'D'], [6, 'E']]);
+    expect([...ring.after(3)].map(([s, x]) => [s, x.t])).toEqual([
+      [4, 'C'],
+      [5, 'D'],
+      [6, 'E'],
+    ]);
     expect([...ring.after(5)].map(([s]) => s)).toEqual([6]);
     expect([...ring.after(6)]).toEqual([]);
     expect(ring.canReplayAfter(3)).toBe(true);

@@ -13,7 +13,10 @@ export interface CliPlatform {
 
 /** `svcpp-platform <args>` in a child process, resolved once its banner is printed (rejected if it exits first). */
 export async function startCli(args: string[]): Promise<CliPlatform> {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, SVCPP_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -16,7 +16,9 @@ const created = new Set<string>();
 export function testDatabase(database: string = ':memory:'): string {
   if (!onPostgres) return database;
   const name =
-    database === ':memory:' ? `mem_${randomBytes(8).toString('hex')}` : `file_${createHash('sha256').update(database).digest('hex').slice(0, 24)}`;
+    database === ':memory:'
+      ? `mem_${randomBytes(8).toString('hex')}`
+      : `file_${createHash('sha256').update(database).digest('hex').slice(0, 24)}`;
   const url = (database: string) => postgresUrl(inject('postgresSocketDir'), database);
   if (!created.has(name)) {
     const admin = newClient();

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { generateSelfSignedCertificate } from '../../src/crypto/tls.js';
 
-export type DiscoveryMode = 'ok' | 'missing' | 'redirect' | 'wrong-issuer' | 'no-jwks-uri' | 'http-jwks-uri' | 'rs256-only';
+export type DiscoveryMode =
+  'ok' | 'missing' | 'redirect' | 'wrong-issuer' | 'no-jwks-uri' | 'http-jwks-uri' | 'rs256-only';
 export type JwksMode = 'ok' | 'missing' | 'redirect';
 
 /**
@@ -18,7 +19,10 @@ export interface FakeIssuer {
   jwks: JwksMode;
   requests: string[];
   /** Signs an ES256 ID token; claims default to a valid token for `audience`. */
-  sign(claims: JWTPayload, options?: { kid?: string | null; alg?: string; key?: CryptoKey | Uint8Array }): Promise<string>;
+  sign(
+    claims: JWTPayload,
+    options?: { kid?: string | null; alg?: string; key?: CryptoKey | Uint8Array },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -76,7 +80,13 @@ export async function startFakeIssuer(audience: string): Promise<FakeIssuer> {
       return json(200, { keys: [publicJwk] });
     }
     // Redirect targets: serving them proves the platform never followed the redirect.
-    if (req.url?.startsWith('/elsewhere/')) return json(200, { issuer: state.issuer, jwks_uri: `${state.issuer}/jwks`, id_token_signing_alg_values_supported: ['ES256'], keys: [publicJwk] });
+    if (req.url?.startsWith('/elsewhere/'))
+      return json(200, {
+        issuer: state.issuer,
+        jwks_uri: `${state.issuer}/jwks`,
+        id_token_signing_alg_values_supported: ['ES256'],
+        keys: [publicJwk],
+      });
     return json(404, {});
   });
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));

@@ -185,14 +185,19 @@ export class GatewayClient extends EventEmitter {
     }, interval * this.options.jitter());
     first.unref();
     this.heartbeatTimer = first;
-    if (this.sessionId && this.seq !== null) this.send(6, { token: this.options.token, session_id: this.sessionId, seq: this.seq });
+    if (this.sessionId && this.seq !== null)
+      this.send(6, { token: this.options.token, session_id: this.sessionId, seq: this.seq });
     else this.identify();
   }
 
   private identify(): void {
     this.send(2, {
       token: this.options.token,
-      properties: this.options.properties ?? { os: process.platform, browser: 'svcpp-reference-client', device: 'svcpp-reference-client' },
+      properties: this.options.properties ?? {
+        os: process.platform,
+        browser: 'svcpp-reference-client',
+        device: 'svcpp-reference-client',
+      },
       ...(this.options.intents !== undefined && { intents: this.options.intents }),
       ...(this.options.presence && { presence: this.options.presence }),
       ...this.options.identifyExtras,

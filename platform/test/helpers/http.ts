@@ -47,7 +47,12 @@ export function request(url: string, options: TestRequest = {}): Promise<TestRes
   return new Promise((resolve, reject) => {
     const req = transport.request(
       target,
-      { method: options.method ?? (payload !== undefined ? 'POST' : 'GET'), headers, agent: false, ...((options.ca ?? defaultCa) ? { ca: options.ca ?? defaultCa } : {}) },
+      {
+        method: options.method ?? (payload !== undefined ? 'POST' : 'GET'),
+        headers,
+        agent: false,
+        ...((options.ca ?? defaultCa) ? { ca: options.ca ?? defaultCa } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -12,7 +12,9 @@ import { bearer, request, type TestResponse } from './http.js';
  * rate-limit tests pass their own rules (which win).
  */
 function relaxedRateLimits(): NonNullable<StartOptions['rateLimits']> {
-  return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000, windowSeconds: 1 }]));
+  return Object.fromEntries(
+    Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { limit: 1_000_000, windowSeconds: 1 }]),
+  );
 }
 
 export async function startTestPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
@@ -68,13 +70,18 @@ export async function devState(platform: RunningPlatform): Promise<any> {
 
 /** Creates an application through the dev route; fails the test on error. */
 export async function createApp(platform: RunningPlatform, config: Record<string, unknown>): Promise<AppCredentials> {
-  const response = await request(`${platform.apiBase}/dev/applications`, { json: { redirect_uris: ['http://127.0.0.1/callback'], ...config } });
+  const response = await request(`${platform.apiBase}/dev/applications`, {
+    json: { redirect_uris: ['http://127.0.0.1/callback'], ...config },
+  });
   expect(response.status, response.text).toBe(201);
   return response.body as AppCredentials;
 }
 
 /** Creates a user through the dev route. */
-export async function createUser(platform: RunningPlatform, config: Record<string, unknown>): Promise<{ id: string; username: string }> {
+export async function createUser(
+  platform: RunningPlatform,
+  config: Record<string, unknown>,
+): Promise<{ id: string; username: string }> {
   const response = await request(`${platform.apiBase}/dev/users`, { json: config });
   expect(response.status, response.text).toBe(201);
   return response.body as { id: string; username: string };
@@ -91,7 +98,10 @@ export interface LoginOptions {
 }
 
 /** Authorize (dev auto-approve) → code. */
-export async function authorizeCode(platform: RunningPlatform, options: LoginOptions & { challenge?: string }): Promise<string> {
+export async function authorizeCode(
+  platform: RunningPlatform,
+  options: LoginOptions & { challenge?: string },
+): Promise<string> {
   const redirectUri = options.redirectUri ?? 'http://127.0.0.1:5555/callback';
   const query = new URLSearchParams({
     client_id: options.clientId,
@@ -132,7 +142,10 @@ export async function login(platform: RunningPlatform, options: LoginOptions): P
 }
 
 /** Logs in and returns the access token (asserting success). */
-export async function accessTokenFor(platform: RunningPlatform, options: LoginOptions): Promise<{ access_token: string; refresh_token: string; id_token?: string; scope: string }> {
+export async function accessTokenFor(
+  platform: RunningPlatform,
+  options: LoginOptions,
+): Promise<{ access_token: string; refresh_token: string; id_token?: string; scope: string }> {
   const response = await login(platform, options);
   expect(response.status, response.text).toBe(200);
   return response.body;

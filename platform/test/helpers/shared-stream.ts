@@ -3,7 +3,12 @@
  * stream; appends queue up, and `deliver` hands the entries to the nodes in the stream's order when the test says
  * so — to every node, or to one node only, so that another lags behind as a slow reader of the Redis stream would.
  */
-import { ChannelHandlers, type ClusterLog, type LogHandler, type LogSubscription } from '../../src/events/cluster-log.js';
+import {
+  ChannelHandlers,
+  type ClusterLog,
+  type LogHandler,
+  type LogSubscription,
+} from '../../src/events/cluster-log.js';
 
 export class SharedStream {
   private readonly entries: Array<{ node: string; channel: string; payload: unknown }> = [];

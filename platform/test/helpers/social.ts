@@ -14,28 +14,52 @@ export interface SocialUser {
 let counter = 0;
 
 /** A full account with an sdk.social_layer token of the given application (the dev app by default). */
-export async function fullUser(platform: RunningPlatform, options: { clientId?: string; scope?: string; name?: string } = {}): Promise<SocialUser> {
+export async function fullUser(
+  platform: RunningPlatform,
+  options: { clientId?: string; scope?: string; name?: string } = {},
+): Promise<SocialUser> {
   const username = options.name ?? `user_${process.pid}_${++counter}`;
   const user = await createUser(platform, { username });
-  const token = await accessTokenFor(platform, { clientId: options.clientId ?? platform.devApp.id, scope: options.scope ?? 'sdk.social_layer', user: username });
+  const token = await accessTokenFor(platform, {
+    clientId: options.clientId ?? platform.devApp.id,
+    scope: options.scope ?? 'sdk.social_layer',
+    user: username,
+  });
   return { id: user.id, username, token: token.access_token };
 }
 
 /** Another token of the same user for another application (public client, like the dev app). */
-export async function tokenFor(platform: RunningPlatform, user: SocialUser, clientId: string, scope = 'sdk.social_layer'): Promise<string> {
+export async function tokenFor(
+  platform: RunningPlatform,
+  user: SocialUser,
+  clientId: string,
+  scope = 'sdk.social_layer',
+): Promise<string> {
   return (await accessTokenFor(platform, { clientId, scope, user: user.username })).access_token;
 }
 
 /** A provisional account of the application whose bot token is given (the dev app by default). */
-export async function provisionalUser(platform: RunningPlatform, botToken = platform.devApp.botToken): Promise<SocialUser> {
-  const response = await request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(botToken), json: { external_user_id: `ext-${++counter}` } });
+export async function provisionalUser(
+  platform: RunningPlatform,
+  botToken = platform.devApp.botToken,
+): Promise<SocialUser> {
+  const response = await request(`${platform.apiBase}/partner-sdk/token/bot`, {
+    headers: bot(botToken),
+    json: { external_user_id: `ext-${++counter}` },
+  });
   expect(response.status, response.text).toBe(200);
   const me = await request(`${platform.apiBase}/users/@me`, { headers: bearer(response.body.access_token) });
   return { id: me.body.id, username: me.body.username, token: response.body.access_token };
 }
 
 /** A JSON request with the user's token. */
-export function api(platform: RunningPlatform, token: string, method: string, path: string, json?: unknown): Promise<TestResponse> {
+export function api(
+  platform: RunningPlatform,
+  token: string,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<TestResponse> {
   return request(`${platform.apiBase}${path}`, { method, headers: bearer(token), ...(json !== undefined && { json }) });
 }
 
@@ -52,7 +76,12 @@ export interface Session {
 }
 
 /** A user gateway session (Bearer Identify). */
-export async function connect(platform: RunningPlatform, user: SocialUser, token = user.token, extra: Record<string, unknown> = {}): Promise<Session> {
+export async function connect(
+  platform: RunningPlatform,
+  user: SocialUser,
+  token = user.token,
+  extra: Record<string, unknown> = {},
+): Promise<Session> {
   const client = await RawClient.open(platform.gatewayUrl);
   const ready = await client.identify(`Bearer ${token}`, extra);
   return { client, ready: ready.d as Record<string, unknown>, userId: user.id };

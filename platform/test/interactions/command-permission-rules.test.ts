@@ -8,15 +8,26 @@ const subject = { guildId: GUILD, channelId: '2000', userId: '3000', roleIds: ['
 const role = (id: string, permission: boolean): CommandPermissionRecord => ({ id, type: 1, permission });
 const user = (id: string, permission: boolean): CommandPermissionRecord => ({ id, type: 2, permission });
 const channel = (id: string, permission: boolean): CommandPermissionRecord => ({ id, type: 3, permission });
-const levels = (command: CommandPermissionRecord[], application: CommandPermissionRecord[] = []) => ({ command, application });
+const levels = (command: CommandPermissionRecord[], application: CommandPermissionRecord[] = []) => ({
+  command,
+  application,
+});
 
 describe('mayUseCommand', () => {
   it('no overwrite: default_member_permissions decides (null → everyone, "0" → administrators, bits → all of them)', () => {
     expect(mayUseCommand(subject, levels([]), null)).toBe(true);
     expect(mayUseCommand(subject, levels([]), '0')).toBe(false);
     expect(mayUseCommand({ ...subject, guildPermissions: 1n << 3n }, levels([]), '0')).toBe(true);
-    expect(mayUseCommand({ ...subject, guildPermissions: 1n << 5n }, levels([]), String((1n << 5n) | (1n << 28n)))).toBe(false);
-    expect(mayUseCommand({ ...subject, guildPermissions: (1n << 5n) | (1n << 28n) }, levels([]), String((1n << 5n) | (1n << 28n)))).toBe(true);
+    expect(
+      mayUseCommand({ ...subject, guildPermissions: 1n << 5n }, levels([]), String((1n << 5n) | (1n << 28n))),
+    ).toBe(false);
+    expect(
+      mayUseCommand(
+        { ...subject, guildPermissions: (1n << 5n) | (1n << 28n) },
+        levels([]),
+        String((1n << 5n) | (1n << 28n)),
+      ),
+    ).toBe(true);
   });
 
   it('the user overwrite beats role overwrites, one allowing role beats a denying one, roles beat @everyone', () => {

@@ -14,14 +14,24 @@ afterAll(async () => {
 
 const global = () => `/applications/${f.appId}/commands`;
 const guild = () => `/applications/${f.appId}/guilds/${f.guildId}/commands`;
-const dev = (path: string, json: unknown) => request(`${f.platform.apiBase}/dev${path}`, { method: path.includes('/applications/') ? 'PATCH' : 'POST', json });
-const errorCode = (body: any, ...path: string[]) => path.reduce((node, key) => node?.[key], body?.errors)?._errors?.[0]?.code;
+const dev = (path: string, json: unknown) =>
+  request(`${f.platform.apiBase}/dev${path}`, { method: path.includes('/applications/') ? 'PATCH' : 'POST', json });
+const errorCode = (body: any, ...path: string[]) =>
+  path.reduce((node, key) => node?.[key], body?.errors)?._errors?.[0]?.code;
 
 describe('commands', () => {
   it('creates a global chat input command (201), overwrites it by name (200) and lists it with the defaults', async () => {
     const created = await botCall(f, 'POST', global(), { name: 'ping', description: 'Ping!' });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ name: 'ping', type: 1, application_id: f.appId, integration_types: [0, 1], contexts: [0, 1, 2], dm_permission: true, default_member_permissions: null });
+    expect(created.body).toMatchObject({
+      name: 'ping',
+      type: 1,
+      application_id: f.appId,
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+      dm_permission: true,
+      default_member_permissions: null,
+    });
     const again = await botCall(f, 'POST', global(), { name: 'ping', description: 'Pong?' });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(created.body.id);
@@ -31,7 +41,11 @@ describe('commands', () => {
   });
 
   it('maps the deprecated dm_permission false onto contexts [0]', async () => {
-    const response = await botCall(f, 'POST', global(), { name: 'nodm', description: 'guild only', dm_permission: false });
+    const response = await botCall(f, 'POST', global(), {
+      name: 'nodm',
+      description: 'guild only',
+      dm_permission: false,
+    });
     expect(response.body.contexts).toEqual([0]);
     expect(response.body.dm_permission).toBe(false);
   });
@@ -55,25 +69,61 @@ describe('commands', () => {
     expect(errorCode(spaced.body, 'name')).toBe('APPLICATION_COMMAND_INVALID_NAME');
     const noDescription = await botCall(f, 'POST', global(), { name: 'nodesc' });
     expect(errorCode(noDescription.body, 'description')).toBe('BASE_TYPE_REQUIRED');
-    const userWithDescription = await botCall(f, 'POST', global(), { name: 'Show Profile', type: 2, description: 'no' });
+    const userWithDescription = await botCall(f, 'POST', global(), {
+      name: 'Show Profile',
+      type: 2,
+      description: 'no',
+    });
     expect(errorCode(userWithDescription.body, 'description')).toBe('APPLICATION_COMMAND_DESCRIPTION_INVALID');
     const tooLong = await botCall(f, 'POST', global(), { name: 'x'.repeat(33), description: 'x' });
     expect(errorCode(tooLong.body, 'name')).toBe('BASE_TYPE_MAX_LENGTH');
   });
 
   it('checks options: required before optional, subcommand nesting, choices only on scalar types, only on chat input', async () => {
-    const order = await botCall(f, 'POST', global(), { name: 'order', description: 'x', options: [{ type: 3, name: 'a', description: 'a' }, { type: 3, name: 'b', description: 'b', required: true }] });
+    const order = await botCall(f, 'POST', global(), {
+      name: 'order',
+      description: 'x',
+      options: [
+        { type: 3, name: 'a', description: 'a' },
+        { type: 3, name: 'b', description: 'b', required: true },
+      ],
+    });
     expect(errorCode(order.body, 'options', '1', 'required')).toBe('APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID');
     const nested = await botCall(f, 'POST', global(), {
-      name: 'nested', description: 'x',
-      options: [{ type: 2, name: 'group', description: 'g', options: [{ type: 1, name: 'sub', description: 's', options: [{ type: 1, name: 'deep', description: 'd' }] }] }],
+      name: 'nested',
+      description: 'x',
+      options: [
+        {
+          type: 2,
+          name: 'group',
+          description: 'g',
+          options: [{ type: 1, name: 'sub', description: 's', options: [{ type: 1, name: 'deep', description: 'd' }] }],
+        },
+      ],
     });
-    expect(errorCode(nested.body, 'options', '0', 'options', '0', 'options', '0', 'type')).toBe('APPLICATION_COMMAND_OPTIONS_TYPE_INVALID');
-    const choices = await botCall(f, 'POST', global(), { name: 'choices', description: 'x', options: [{ type: 5, name: 'flag', description: 'f', choices: [{ name: 'y', value: 'y' }] }] });
+    expect(errorCode(nested.body, 'options', '0', 'options', '0', 'options', '0', 'type')).toBe(
+      'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID',
+    );
+    const choices = await botCall(f, 'POST', global(), {
+      name: 'choices',
+      description: 'x',
+      options: [{ type: 5, name: 'flag', description: 'f', choices: [{ name: 'y', value: 'y' }] }],
+    });
     expect(errorCode(choices.body, 'options', '0', 'choices')).toBe('APPLICATION_COMMAND_OPTIONS_CHOICES_INVALID');
-    const onUser = await botCall(f, 'POST', global(), { name: 'User Thing', type: 2, options: [{ type: 3, name: 'a', description: 'a' }] });
+    const onUser = await botCall(f, 'POST', global(), {
+      name: 'User Thing',
+      type: 2,
+      options: [{ type: 3, name: 'a', description: 'a' }],
+    });
     expect(errorCode(onUser.body, 'options')).toBe('APPLICATION_COMMAND_OPTIONS_INVALID');
-    const ok = await botCall(f, 'POST', global(), { name: 'okopts', description: 'x', options: [{ type: 3, name: 'a', description: 'a', required: true, choices: [{ name: 'one', value: '1' }] }, { type: 4, name: 'b', description: 'b' }] });
+    const ok = await botCall(f, 'POST', global(), {
+      name: 'okopts',
+      description: 'x',
+      options: [
+        { type: 3, name: 'a', description: 'a', required: true, choices: [{ name: 'one', value: '1' }] },
+        { type: 4, name: 'b', description: 'b' },
+      ],
+    });
     expect(ok.status, ok.text).toBe(201);
     expect(ok.body.options).toHaveLength(2);
   });
@@ -87,7 +137,8 @@ describe('commands', () => {
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe(30032);
     // Message commands have their own 15.
-    for (let i = 0; i < 15; i++) expect((await botCall(f, 'POST', guild(), { name: `Quote ${i}`, type: 3 })).status).toBe(201);
+    for (let i = 0; i < 15; i++)
+      expect((await botCall(f, 'POST', guild(), { name: `Quote ${i}`, type: 3 })).status).toBe(201);
     const extraMessage = await botCall(f, 'POST', guild(), { name: 'Quote 15', type: 3 });
     expect(extraMessage.status).toBe(400);
     expect(extraMessage.body.code).toBe(30032);
@@ -95,7 +146,10 @@ describe('commands', () => {
   });
 
   it('bulk overwrite replaces every command of the scope, keeps ids by name, and refuses duplicates and over-limit lists', async () => {
-    const first = await botCall(f, 'PUT', guild(), [{ name: 'alpha', description: 'a' }, { name: 'beta', description: 'b' }]);
+    const first = await botCall(f, 'PUT', guild(), [
+      { name: 'alpha', description: 'a' },
+      { name: 'beta', description: 'b' },
+    ]);
     expect(first.status, first.text).toBe(200);
     const alpha = first.body.find((c: any) => c.name === 'alpha');
     expect(alpha.guild_id).toBe(f.guildId);
@@ -105,9 +159,17 @@ describe('commands', () => {
     expect(second.body[0].id).toBe(alpha.id);
     const list = await botCall(f, 'GET', guild());
     expect(list.body.map((c: any) => c.name)).toEqual(['alpha']);
-    const duplicate = await botCall(f, 'PUT', guild(), [{ name: 'same', description: 'a' }, { name: 'same', description: 'b' }]);
+    const duplicate = await botCall(f, 'PUT', guild(), [
+      { name: 'same', description: 'a' },
+      { name: 'same', description: 'b' },
+    ]);
     expect(errorCode(duplicate.body, '1', 'name')).toBe('APPLICATION_COMMANDS_DUPLICATE_NAME');
-    const tooMany = await botCall(f, 'PUT', guild(), Array.from({ length: 16 }, (_, i) => ({ name: `Msg ${i}`, type: 3 })));
+    const tooMany = await botCall(
+      f,
+      'PUT',
+      guild(),
+      Array.from({ length: 16 }, (_, i) => ({ name: `Msg ${i}`, type: 3 })),
+    );
     expect(tooMany.body.code).toBe(30032);
     expect((await botCall(f, 'GET', guild())).body.map((c: any) => c.name)).toEqual(['alpha']);
   });
@@ -144,7 +206,10 @@ describe('commands', () => {
     // Leaving it out of a bulk overwrite is refused; including it (renamed) keeps its id.
     const bulk = await botCall(f, 'PUT', global(), [{ name: 'ping', description: 'p' }]);
     expect(bulk.body.code).toBe(50240);
-    const kept = await botCall(f, 'PUT', global(), [{ name: 'ping', description: 'p' }, { name: 'Go', type: 4, handler: 2 }]);
+    const kept = await botCall(f, 'PUT', global(), [
+      { name: 'ping', description: 'p' },
+      { name: 'Go', type: 4, handler: 2 },
+    ]);
     expect(kept.body.find((c: any) => c.type === 4).id).toBe(launchId);
     const handlerOnChat = await botCall(f, 'POST', global(), { name: 'withhandler', description: 'x', handler: 1 });
     expect(errorCode(handlerOnChat.body, 'handler')).toBe('APPLICATION_COMMAND_HANDLER_INVALID');
@@ -158,7 +223,9 @@ describe('commands', () => {
 
   it('authorization and bad input: no token 401, another application 403 50001, an unknown guild 10004, bad bodies 50035', async () => {
     expect((await request(`${f.platform.apiBase}${global()}`)).status).toBe(401);
-    const badBearer = await request(`${f.platform.apiBase}${global()}`, { headers: { authorization: 'Bearer not-a-token' } });
+    const badBearer = await request(`${f.platform.apiBase}${global()}`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(badBearer.status).toBe(401);
     expect(badBearer.body.code).toBe(50025);
     const badBot = await request(`${f.platform.apiBase}${global()}`, { headers: { authorization: 'Bot not-a-token' } });

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';
 import { createApp } from '../helpers/platform.js';
 import { request } from '../helpers/http.js';
-import { callback, createCommand, dev, startInteractionEndpoint, startInteractionPlatform, submitWithFiles, trigger, webhook, type InteractionFixture } from './support.js';
+import {
+  callback,
+  createCommand,
+  dev,
+  startInteractionEndpoint,
+  startInteractionPlatform,
+  submitWithFiles,
+  trigger,
+  webhook,
+  type InteractionFixture,
+} from './support.js';
 
 let f: InteractionFixture;
 beforeAll(async () => {
@@ -20,19 +30,38 @@ describe('HTTP interactions endpoint', () => {
   it('refuses a URL that fails the PING check, accepts a verifying one, then posts signed interactions whose answer is the response', async () => {
     const app = f.platform.store.applications.get(f.appId)!;
     const liar = await startInteractionEndpoint('00'.repeat(32), () => ({ type: 4 }));
-    const endpoint = await startInteractionEndpoint(app.publicKeyHex, (interaction) => ({ type: 4, data: { content: `hello ${interaction.member.user.id}` } }));
+    const endpoint = await startInteractionEndpoint(app.publicKeyHex, (interaction) => ({
+      type: 4,
+      data: { content: `hello ${interaction.member.user.id}` },
+    }));
     try {
-      const refused = await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: liar.url });
+      const refused = await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, {
+        interactions_endpoint_url: liar.url,
+      });
       expect(refused.status).toBe(400);
-      expect(refused.body.errors.interactions_endpoint_url._errors[0].code).toBe('APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID');
-      const saved = await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: endpoint.url });
+      expect(refused.body.errors.interactions_endpoint_url._errors[0].code).toBe(
+        'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID',
+      );
+      const saved = await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, {
+        interactions_endpoint_url: endpoint.url,
+      });
       expect(saved.status, saved.text).toBe(200);
       expect(endpoint.received[0].type).toBe(1);
       expect((await botCall(f, 'GET', '/applications/@me')).body.interactions_endpoint_url).toBe(endpoint.url);
 
       const id = await createCommand(f, { name: 'hello', description: 'x' });
-      const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
-      expect(triggered.body).toEqual({ interaction_id: expect.any(String), channel_id: f.generalId, delivered: 'endpoint' });
+      const triggered = await trigger(f, {
+        type: 2,
+        user_id: f.memberId,
+        application_id: f.appId,
+        channel_id: f.generalId,
+        command_id: id,
+      });
+      expect(triggered.body).toEqual({
+        interaction_id: expect.any(String),
+        channel_id: f.generalId,
+        delivered: 'endpoint',
+      });
       const interaction = endpoint.received.find((i) => i.type === 2);
       expect(interaction.entitlements).toEqual([]);
       const original = await webhook(f, interaction.token, 'GET', '/messages/@original');
@@ -50,7 +79,9 @@ describe('HTTP interactions endpoint', () => {
     const endpoint = await startInteractionEndpoint(app.publicKeyHex, () => ({ type: 4, data: { content: 'x' } }));
     try {
       const refused = await botCall(f, 'PATCH', '/applications/@me', { interactions_endpoint_url: liar.url });
-      expect(refused.body.errors.interactions_endpoint_url._errors[0].code).toBe('APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID');
+      expect(refused.body.errors.interactions_endpoint_url._errors[0].code).toBe(
+        'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID',
+      );
       expect((await botCall(f, 'GET', '/applications/@me')).body.interactions_endpoint_url).toBe(null);
       const saved = await botCall(f, 'PATCH', '/applications/@me', { interactions_endpoint_url: endpoint.url });
       expect(saved.status, saved.text).toBe(200);
@@ -67,12 +98,27 @@ describe('HTTP interactions endpoint', () => {
 
   it('an answer holding an unpaired surrogate is not taken as the response (endpoint_error names where)', async () => {
     const app = f.platform.store.applications.get(f.appId)!;
-    const endpoint = await startInteractionEndpoint(app.publicKeyHex, () => ({ type: 4, data: { content: 'ok', embeds: [{ title: 'a\ud800b' }] } }));
+    const endpoint = await startInteractionEndpoint(app.publicKeyHex, () => ({
+      type: 4,
+      data: { content: 'ok', embeds: [{ title: 'a\ud800b' }] },
+    }));
     try {
-      expect((await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: endpoint.url })).status).toBe(200);
+      expect(
+        (await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: endpoint.url }))
+          .status,
+      ).toBe(200);
       const id = await createCommand(f, { name: 'lone', description: 'x' });
-      const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
-      expect(triggered.body).toMatchObject({ delivered: 'endpoint', endpoint_error: 'The answer is not valid Unicode text (unpaired surrogate at data.embeds.0.title).' });
+      const triggered = await trigger(f, {
+        type: 2,
+        user_id: f.memberId,
+        application_id: f.appId,
+        channel_id: f.generalId,
+        command_id: id,
+      });
+      expect(triggered.body).toMatchObject({
+        delivered: 'endpoint',
+        endpoint_error: 'The answer is not valid Unicode text (unpaired surrogate at data.embeds.0.title).',
+      });
       const answered = await dev(f, 'GET', `/interactions/${triggered.body.interaction_id}`, undefined);
       expect(answered.body.response_type, answered.text).toBeNull();
     } finally {
@@ -83,7 +129,10 @@ describe('HTTP interactions endpoint', () => {
 
   it('settings route: unknown application 10002, bad URL 50035', async () => {
     expect((await dev(f, 'PATCH', '/applications/1/interactions', {})).body.code).toBe(10002);
-    expect((await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: 'ftp://x' })).body.code).toBe(50035);
+    expect(
+      (await dev(f, 'PATCH', `/applications/${f.appId}/interactions`, { interactions_endpoint_url: 'ftp://x' })).body
+        .code,
+    ).toBe(50035);
   });
 });
 
@@ -92,7 +141,13 @@ describe('modals', () => {
     const session = await botSession(f, INTENTS.GUILDS);
     try {
       const id = await createCommand(f, { name: 'form', description: 'x' });
-      await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
+      await trigger(f, {
+        type: 2,
+        user_id: f.memberId,
+        application_id: f.appId,
+        channel_id: f.generalId,
+        command_id: id,
+      });
       const command = await session.next('INTERACTION_CREATE');
       const modal = {
         custom_id: 'profile',
@@ -105,9 +160,11 @@ describe('modals', () => {
       const shown = await callback(f, command, { type: 9, data: modal });
       expect(shown.status, shown.text).toBe(204);
       // A modal cannot answer a modal submission.
-      const submitted = await submitWithFiles(f, { type: 5, user_id: f.memberId, interaction_id: command.id, values: { name: 'Bob' } }, [
-        { customId: 'picture', filename: 'me.png', type: 'image/png', body: Buffer.from('not really a png') },
-      ]);
+      const submitted = await submitWithFiles(
+        f,
+        { type: 5, user_id: f.memberId, interaction_id: command.id, values: { name: 'Bob' } },
+        [{ customId: 'picture', filename: 'me.png', type: 'image/png', body: Buffer.from('not really a png') }],
+      );
       expect(submitted.status, submitted.text).toBe(200);
       const submission = await session.next('INTERACTION_CREATE');
       expect(submission.type).toBe(5);
@@ -120,7 +177,12 @@ describe('modals', () => {
       const again = await callback(f, submission, { type: 9, data: modal });
       expect(again.body.errors.type._errors[0].code).toBe('INTERACTION_CALLBACK_TYPE_INVALID');
       // The modal was answered: a second submission is refused.
-      const twice = await trigger(f, { type: 5, user_id: f.memberId, interaction_id: command.id, values: { name: 'Bob' } });
+      const twice = await trigger(f, {
+        type: 5,
+        user_id: f.memberId,
+        interaction_id: command.id,
+        values: { name: 'Bob' },
+      });
       expect(twice.body.code).toBe(10062);
     } finally {
       session.close();
@@ -131,15 +193,40 @@ describe('modals', () => {
     const session = await botSession(f, INTENTS.GUILDS);
     try {
       const id = await createCommand(f, { name: 'badform', description: 'x' });
-      await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
+      await trigger(f, {
+        type: 2,
+        user_id: f.memberId,
+        application_id: f.appId,
+        channel_id: f.generalId,
+        command_id: id,
+      });
       const command = await session.next('INTERACTION_CREATE');
-      const bad = await callback(f, command, { type: 9, data: { custom_id: 'm', title: 'T', components: [{ type: 18, label: 'L', component: { type: 4, custom_id: 'x', style: 1, label: 'own' } }] } });
+      const bad = await callback(f, command, {
+        type: 9,
+        data: {
+          custom_id: 'm',
+          title: 'T',
+          components: [{ type: 18, label: 'L', component: { type: 4, custom_id: 'x', style: 1, label: 'own' } }],
+        },
+      });
       expect(bad.body.errors.data.components['0'].component.label._errors[0].code).toBe('TEXT_INPUT_LABEL_NOT_ALLOWED');
-      const good = await callback(f, command, { type: 9, data: { custom_id: 'm', title: 'T', components: [{ type: 18, label: 'L', component: { type: 4, custom_id: 'x', style: 1 } }] } });
+      const good = await callback(f, command, {
+        type: 9,
+        data: {
+          custom_id: 'm',
+          title: 'T',
+          components: [{ type: 18, label: 'L', component: { type: 4, custom_id: 'x', style: 1 } }],
+        },
+      });
       expect(good.status).toBe(204);
       const missing = await trigger(f, { type: 5, user_id: f.memberId, interaction_id: command.id, values: {} });
       expect(missing.body.errors.values.x._errors[0].code).toBe('BASE_TYPE_REQUIRED');
-      const otherUser = await trigger(f, { type: 5, user_id: f.ownerId, interaction_id: command.id, values: { x: 'hi' } });
+      const otherUser = await trigger(f, {
+        type: 5,
+        user_id: f.ownerId,
+        interaction_id: command.id,
+        values: { x: 'hi' },
+      });
       expect(otherUser.body.code).toBe(10062);
     } finally {
       session.close();
@@ -150,15 +237,31 @@ describe('modals', () => {
 describe('external apps', () => {
   it('a user-installed app not in the guild answers ephemerally when USE_EXTERNAL_APPS is off for the user', async () => {
     const outsider = await createApp(f.platform, { name: 'Outsider App' });
-    f.platform.store.grants.upsert({ applicationId: outsider.id, userId: f.memberId, scopes: ['applications.commands'], createdAt: Date.now() });
-    const created = await request(`${f.platform.apiBase}/applications/${outsider.id}/commands`, { method: 'POST', headers: { authorization: `Bot ${outsider.bot_token}` }, json: { name: 'ext', description: 'x', options: [{ type: 7, name: 'channel', description: 'c' }] } });
+    f.platform.store.grants.upsert({
+      applicationId: outsider.id,
+      userId: f.memberId,
+      scopes: ['applications.commands'],
+      createdAt: Date.now(),
+    });
+    const created = await request(`${f.platform.apiBase}/applications/${outsider.id}/commands`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${outsider.bot_token}` },
+      json: { name: 'ext', description: 'x', options: [{ type: 7, name: 'channel', description: 'c' }] },
+    });
     expect(created.status, created.text).toBe(201);
     const outsiderBot = { ...f, appId: outsider.id, botToken: outsider.bot_token };
     const session = await botSession(outsiderBot, 0);
     try {
       const invoke = async () => {
         const options = [{ type: 7, name: 'channel', value: f.generalId }];
-        const triggered = await trigger(f, { type: 2, user_id: f.memberId, application_id: outsider.id, channel_id: f.generalId, command_id: created.body.id, options });
+        const triggered = await trigger(f, {
+          type: 2,
+          user_id: f.memberId,
+          application_id: outsider.id,
+          channel_id: f.generalId,
+          command_id: created.body.id,
+          options,
+        });
         expect(triggered.status, triggered.text).toBe(200);
         return session.next('INTERACTION_CREATE');
       };
@@ -172,14 +275,20 @@ describe('external apps', () => {
       expect(visible.body.interaction.response_message_ephemeral).toBe(false);
 
       // @everyone loses USE_EXTERNAL_APPS (1 << 50).
-      const everyone = (await botCall(f, 'GET', `/guilds/${f.guildId}/roles`)).body.find((r: any) => r.id === f.guildId);
+      const everyone = (await botCall(f, 'GET', `/guilds/${f.guildId}/roles`)).body.find(
+        (r: any) => r.id === f.guildId,
+      );
       const without = (BigInt(everyone.permissions) & ~(1n << 50n)).toString();
-      expect((await botCall(f, 'PATCH', `/guilds/${f.guildId}/roles/${f.guildId}`, { permissions: without })).status).toBe(200);
+      expect(
+        (await botCall(f, 'PATCH', `/guilds/${f.guildId}/roles/${f.guildId}`, { permissions: without })).status,
+      ).toBe(200);
       const forced = await invoke();
       const answered = await callback(f, forced, { type: 4, data: { content: 'only you' } }, true);
       expect(answered.body.interaction.response_message_ephemeral).toBe(true);
       expect(answered.body.resource.message.flags & 64).toBe(64);
-      expect((await botCall(f, 'GET', `/channels/${f.generalId}/messages/${answered.body.resource.message.id}`)).status).toBe(404);
+      expect(
+        (await botCall(f, 'GET', `/channels/${f.generalId}/messages/${answered.body.resource.message.id}`)).status,
+      ).toBe(404);
       await botCall(f, 'PATCH', `/guilds/${f.guildId}/roles/${f.guildId}`, { permissions: everyone.permissions });
     } finally {
       session.close();

@@ -6,7 +6,13 @@ import { DEFAULT_UPLOAD_LIMIT, dmAppPermissions, uploadLimitOf } from '../../src
 describe('app_permissions in direct messages', () => {
   it('a DM with other users includes ATTACH_FILES, EMBED_LINKS and MENTION_EVERYONE, not USE_EXTERNAL_EMOJIS', () => {
     const permissions = dmAppPermissions(false);
-    for (const bit of [Permission.ATTACH_FILES, Permission.EMBED_LINKS, Permission.MENTION_EVERYONE, Permission.SEND_MESSAGES]) expect(permissions & bit).toBe(bit);
+    for (const bit of [
+      Permission.ATTACH_FILES,
+      Permission.EMBED_LINKS,
+      Permission.MENTION_EVERYONE,
+      Permission.SEND_MESSAGES,
+    ])
+      expect(permissions & bit).toBe(bit);
     expect(permissions & Permission.USE_EXTERNAL_EMOJIS).toBe(0n);
   });
 

@@ -30,27 +30,62 @@ export function trigger(f: BotFixture, json: Record<string, unknown>): Promise<T
  * Submits a modal with files (multipart: payload_json + one part per file, named `files[<custom_id>]`). A multipart
  * development request carries the development token (the dev guard refuses cross-site form posts without it).
  */
-export function submitWithFiles(f: BotFixture, json: Record<string, unknown>, files: Array<{ customId: string; filename: string; type: string; body: Buffer }>): Promise<TestResponse> {
+export function submitWithFiles(
+  f: BotFixture,
+  json: Record<string, unknown>,
+  files: Array<{ customId: string; filename: string; type: string; body: Buffer }>,
+): Promise<TestResponse> {
   const body = multipart([
     { name: 'payload_json', body: JSON.stringify(json) },
-    ...files.map((file) => ({ name: `files[${file.customId}]`, filename: file.filename, type: file.type, body: file.body })),
+    ...files.map((file) => ({
+      name: `files[${file.customId}]`,
+      filename: file.filename,
+      type: file.type,
+      body: file.body,
+    })),
   ]);
-  return request(`${f.platform.apiBase}/dev/interactions`, { method: 'POST', headers: { ...body.headers, ...devTokenHeaders(f.platform) }, raw: body.raw });
+  return request(`${f.platform.apiBase}/dev/interactions`, {
+    method: 'POST',
+    headers: { ...body.headers, ...devTokenHeaders(f.platform) },
+    raw: body.raw,
+  });
 }
 
-export function callback(f: BotFixture, interaction: { id: string; token: string }, json: unknown, withResponse = false): Promise<TestResponse> {
-  return request(`${f.platform.apiBase}/interactions/${interaction.id}/${interaction.token}/callback${withResponse ? '?with_response=true' : ''}`, { method: 'POST', json });
+export function callback(
+  f: BotFixture,
+  interaction: { id: string; token: string },
+  json: unknown,
+  withResponse = false,
+): Promise<TestResponse> {
+  return request(
+    `${f.platform.apiBase}/interactions/${interaction.id}/${interaction.token}/callback${withResponse ? '?with_response=true' : ''}`,
+    { method: 'POST', json },
+  );
 }
 
-export function webhook(f: BotFixture, token: string, method: string, path: string, json?: unknown): Promise<TestResponse> {
-  return request(`${f.platform.apiBase}/webhooks/${f.appId}/${token}${path}`, { method, ...(json !== undefined && { json }) });
+export function webhook(
+  f: BotFixture,
+  token: string,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<TestResponse> {
+  return request(`${f.platform.apiBase}/webhooks/${f.appId}/${token}${path}`, {
+    method,
+    ...(json !== undefined && { json }),
+  });
 }
 
 /**
  * A user invokes a new command `name` in the general channel and the bot answers with `modal`: the command
  * interaction (its id is the one a submission names). `session` is the bot's gateway session.
  */
-export async function openModal(f: BotFixture, session: Awaited<ReturnType<typeof botSession>>, name: string, modal: Record<string, unknown>): Promise<{ id: string; token: string }> {
+export async function openModal(
+  f: BotFixture,
+  session: Awaited<ReturnType<typeof botSession>>,
+  name: string,
+  modal: Record<string, unknown>,
+): Promise<{ id: string; token: string }> {
   const id = await createCommand(f, { name, description: 'x' });
   await trigger(f, { type: 2, user_id: f.memberId, application_id: f.appId, channel_id: f.generalId, command_id: id });
   const command = await session.next('INTERACTION_CREATE');

@@ -18,7 +18,10 @@ import { SharedStream } from '../helpers/shared-stream.js';
 
 const APP = 'app';
 const lobby = { id: 'lobby-1', applicationId: APP } as LobbyRecord;
-const members = ['erin', 'dave'].map((userId) => ({ lobbyId: lobby.id, userId, metadata: null, flags: 0, additionalName: null }) as unknown as LobbyMemberRecord);
+const members = ['erin', 'dave'].map(
+  (userId) =>
+    ({ lobbyId: lobby.id, userId, metadata: null, flags: 0, additionalName: null }) as unknown as LobbyMemberRecord,
+);
 const erin: GatewayIdentity = { kind: 'user', applicationId: APP, userId: 'erin', scopes: [], user: { id: 'erin' } };
 
 /** One node: its session table, its lobby hooks as the platform wires them, and what its bus delivered. */

@@ -52,7 +52,9 @@ export async function startLobbyHarness(options: StartOptions = {}): Promise<Lob
       ],
     },
   });
-  const state = (await request(`${platform.apiBase}/dev/state`)).body as { guilds: Array<{ id: string; name: string; channels: Array<{ id: string; name: string }> }> };
+  const state = (await request(`${platform.apiBase}/dev/state`)).body as {
+    guilds: Array<{ id: string; name: string; channels: Array<{ id: string; name: string }> }>;
+  };
   const guild = state.guilds.find((g) => g.name === 'Lobby Guild')!;
   const clients: RawClient[] = [];
 
@@ -69,7 +71,8 @@ export async function startLobbyHarness(options: StartOptions = {}): Promise<Lob
       const id = created.id || (await request(`${platform.apiBase}/users/@me`, { headers: bearer(token) })).body.id;
       return { id, username: login, token, auth: bearer(token) };
     },
-    call: (method, path, headers, json) => request(`${platform.apiBase}${path}`, { method, headers, ...(json !== undefined && { json }) }),
+    call: (method, path, headers, json) =>
+      request(`${platform.apiBase}${path}`, { method, headers, ...(json !== undefined && { json }) }),
     async connect(user) {
       const client = await RawClient.open(platform.gatewayUrl, undefined, platform.caCertPem);
       clients.push(client);

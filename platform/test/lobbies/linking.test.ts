@@ -12,10 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const link = (lobby: string, auth: Record<string, string>, channel_id: string | null) => h.call('PATCH', `/lobbies/${lobby}/channel-linking`, auth, { channel_id });
-const guildChannels = async (user: TestUser) => (await h.call('GET', `/guilds/${h.guildId}/channels`, user.auth)).body as Array<{ id: string; linked_lobby: unknown }>;
+const link = (lobby: string, auth: Record<string, string>, channel_id: string | null) =>
+  h.call('PATCH', `/lobbies/${lobby}/channel-linking`, auth, { channel_id });
+const guildChannels = async (user: TestUser) =>
+  (await h.call('GET', `/guilds/${h.guildId}/channels`, user.auth)).body as Array<{
+    id: string;
+    linked_lobby: unknown;
+  }>;
 const provisional = async (externalId: string): Promise<TestUser> => {
-  const token = (await request(`${h.platform.apiBase}/partner-sdk/token/bot`, { headers: h.bot, json: { external_user_id: externalId } })).body.access_token as string;
+  const token = (
+    await request(`${h.platform.apiBase}/partner-sdk/token/bot`, {
+      headers: h.bot,
+      json: { external_user_id: externalId },
+    })
+  ).body.access_token as string;
   const auth = { authorization: `Bearer ${token}` };
   const me = (await h.call('GET', '/users/@me', auth)).body;
   return { id: me.id, username: me.username, token, auth };
@@ -24,18 +34,44 @@ const provisional = async (externalId: string): Promise<TestUser> => {
 describe('channel linking', () => {
   it('links a text channel of a guild the member owns, shows it in the channel list, copies messages, and unlinks', async () => {
     const member = await h.user('guild_member');
-    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }, { id: member.id }] })).body.id as string;
+    const lobby = (
+      await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }, { id: member.id }] })
+    ).body.id as string;
     const linked = await link(lobby, owner.auth, h.channels.general!);
     expect(linked.status).toBe(200);
     expect(linked.body.linked_channel).toEqual({
-      id: h.channels.general, type: 0, flags: 0, guild_id: h.guildId, name: 'general', position: 0, parent_id: null, nsfw: false, permission_overwrites: [],
+      id: h.channels.general,
+      type: 0,
+      flags: 0,
+      guild_id: h.guildId,
+      name: 'general',
+      position: 0,
+      parent_id: null,
+      nsfw: false,
+      permission_overwrites: [],
     });
-    expect((await guildChannels(owner)).find((c) => c.id === h.channels.general)!.linked_lobby).toEqual({ application_id: h.platform.devApp.id, lobby_id: lobby });
+    expect((await guildChannels(owner)).find((c) => c.id === h.channels.general)!.linked_lobby).toEqual({
+      application_id: h.platform.devApp.id,
+      lobby_id: lobby,
+    });
 
-    const sent = (await h.call('POST', `/lobbies/${lobby}/messages`, owner.auth, { content: 'to the guild', metadata: { secret: 'x' } })).body;
+    const sent = (
+      await h.call('POST', `/lobbies/${lobby}/messages`, owner.auth, {
+        content: 'to the guild',
+        metadata: { secret: 'x' },
+      })
+    ).body;
     const copies = await h.call('GET', `/channels/${h.channels.general}/messages`, member.auth);
     expect(copies.status).toBe(200);
-    expect(copies.body).toEqual([expect.objectContaining({ id: sent.id, channel_id: h.channels.general, guild_id: h.guildId, content: 'to the guild', author: expect.objectContaining({ id: owner.id }) })]);
+    expect(copies.body).toEqual([
+      expect.objectContaining({
+        id: sent.id,
+        channel_id: h.channels.general,
+        guild_id: h.guildId,
+        content: 'to the guild',
+        author: expect.objectContaining({ id: owner.id }),
+      }),
+    ]);
     expect(copies.body[0].metadata).toBeUndefined();
     const outsider = await h.user('outsider');
     expect((await h.call('GET', `/channels/${h.channels.general}/messages`, outsider.auth)).body.code).toBe(50001);
@@ -52,8 +88,16 @@ describe('channel linking', () => {
 
   it('refuses without CanLinkLobby, non-members, unlinkable channels and channels linked elsewhere', async () => {
     const member = await h.user('guild_member');
-    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }, { id: member.id, flags: 1 }] })).body.id as string;
-    const other = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }] })).body.id as string;
+    const lobby = (
+      await h.call('POST', '/lobbies', h.bot, {
+        members: [
+          { id: owner.id, flags: 1 },
+          { id: member.id, flags: 1 },
+        ],
+      })
+    ).body.id as string;
+    const other = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }] })).body
+      .id as string;
     expect((await link(other, owner.auth, h.channels.raid!)).status).toBe(200);
     const stranger = await h.user('stranger');
     await h.call('PUT', `/lobbies/${lobby}/members/${stranger.id}`, h.bot, {});
@@ -78,15 +122,26 @@ describe('channel linking', () => {
 describe('linked-channel invites', () => {
   it('a member gets a single-use, personal, 1-hour invite that adds them to the guild', async () => {
     const [alice, bob] = [await h.user('alice'), await h.user('bob')];
-    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }, { id: alice.id }, { id: bob.id }] })).body.id as string;
+    const lobby = (
+      await h.call('POST', '/lobbies', h.bot, {
+        members: [{ id: owner.id, flags: 1 }, { id: alice.id }, { id: bob.id }],
+      })
+    ).body.id as string;
     const unlinked = await h.call('POST', `/lobbies/${lobby}/members/@me/invites`, alice.auth);
     expect([unlinked.status, unlinked.body.code]).toEqual([404, 10003]);
     await link(lobby, owner.auth, h.channels.general!);
 
     const invite = await h.call('POST', `/lobbies/${lobby}/members/@me/invites`, alice.auth);
-    expect(invite.body).toEqual({ code: expect.any(String), url: `${h.platform.httpUrl}/invite/${invite.body.code}`, expires_at: expect.any(String) });
+    expect(invite.body).toEqual({
+      code: expect.any(String),
+      url: `${h.platform.httpUrl}/invite/${invite.body.code}`,
+      expires_at: expect.any(String),
+    });
     expect(Date.parse(invite.body.expires_at) - Date.now()).toBeGreaterThan(3_500_000);
-    expect((await h.call('POST', `/invites/${invite.body.code}`, bob.auth)).body).toEqual({ code: 10006, message: 'Unknown Invite' });
+    expect((await h.call('POST', `/invites/${invite.body.code}`, bob.auth)).body).toEqual({
+      code: 10006,
+      message: 'Unknown Invite',
+    });
     expect((await h.call('GET', `/guilds/${h.guildId}/channels`, alice.auth)).status).toBe(403);
 
     const used = await h.call('POST', `/invites/${invite.body.code}`, alice.auth);
@@ -103,7 +158,8 @@ describe('linked-channel invites', () => {
 
   it('provisional accounts must merge first (403 530020)', async () => {
     const guest = await provisional('guest-invite');
-    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }, { id: guest.id }] })).body.id as string;
+    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: owner.id, flags: 1 }, { id: guest.id }] }))
+      .body.id as string;
     await link(lobby, owner.auth, h.channels.general!);
     const own = await h.call('POST', `/lobbies/${lobby}/members/@me/invites`, guest.auth);
     expect([own.status, own.body.code]).toEqual([403, 530020]);
@@ -113,19 +169,24 @@ describe('linked-channel invites', () => {
 });
 
 describe('account merge', () => {
-  it('moves the provisional account\'s memberships and messages to the full account', async () => {
+  it("moves the provisional account's memberships and messages to the full account", async () => {
     const guest = await provisional('guest-merge');
-    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: guest.id, metadata: { seat: '1' } }] })).body.id as string;
+    const lobby = (await h.call('POST', '/lobbies', h.bot, { members: [{ id: guest.id, metadata: { seat: '1' } }] }))
+      .body.id as string;
     const message = (await h.call('POST', `/lobbies/${lobby}/messages`, guest.auth, { content: 'before merge' })).body;
     const full = await h.user('full');
     const merged = await login(h.platform, {
-      clientId: h.platform.devApp.id, scope: 'sdk.social_layer', user: full.username,
+      clientId: h.platform.devApp.id,
+      scope: 'sdk.social_layer',
+      user: full.username,
       extraForm: { external_auth_type: 'DISCORD_BOT_ISSUED_ACCESS_TOKEN', external_auth_token: guest.token },
     });
     expect(merged.status).toBe(200);
     const after = (await h.call('GET', `/lobbies/${lobby}`, bot(h.platform.devApp.botToken))).body;
     expect(after.members).toEqual([expect.objectContaining({ id: full.id, metadata: { seat: '1' } })]);
     const history = (await h.call('GET', `/lobbies/${lobby}/messages`, h.bot)).body;
-    expect(history).toEqual([expect.objectContaining({ id: message.id, author: expect.objectContaining({ id: full.id }) })]);
+    expect(history).toEqual([
+      expect.objectContaining({ id: message.id, author: expect.objectContaining({ id: full.id }) }),
+    ]);
   });
 });

@@ -16,12 +16,22 @@ describe('/oauth2/authorize', () => {
   let app: AppCredentials;
   beforeAll(async () => {
     platform = await startTestPlatform();
-    app = await createApp(platform, { name: 'Authorize App', redirect_uris: ['https://game.example.com/cb', 'http://127.0.0.1/callback', 'mygame:/authorize/callback'], social_sdk_terms_accepted: false });
+    app = await createApp(platform, {
+      name: 'Authorize App',
+      redirect_uris: ['https://game.example.com/cb', 'http://127.0.0.1/callback', 'mygame:/authorize/callback'],
+      social_sdk_terms_accepted: false,
+    });
     await createUser(platform, { username: 'alice', password: 'wonderland', email: 'alice@example.com' });
   });
   afterAll(() => platform.close());
 
-  const base = () => ({ client_id: app.id, response_type: 'code', scope: 'identify', redirect_uri: 'https://game.example.com/cb', state: 'xyz' });
+  const base = () => ({
+    client_id: app.id,
+    response_type: 'code',
+    scope: 'identify',
+    redirect_uri: 'https://game.example.com/cb',
+    state: 'xyz',
+  });
 
   it('shows a consent page naming the app and the scopes', async () => {
     const response = await request(authorizeUrl(platform, { ...base(), scope: 'identify email' }));
@@ -33,7 +43,9 @@ describe('/oauth2/authorize', () => {
   });
 
   it('signs in on the consent form (with password) and redirects with code and state', async () => {
-    const response = await request(`${platform.httpUrl}/oauth2/authorize`, { form: { ...base(), username: 'alice', password: 'wonderland', decision: 'authorize' } });
+    const response = await request(`${platform.httpUrl}/oauth2/authorize`, {
+      form: { ...base(), username: 'alice', password: 'wonderland', decision: 'authorize' },
+    });
     expect(response.status).toBe(302);
     const target = location(response);
     expect(target.origin + target.pathname).toBe('https://game.example.com/cb');
@@ -42,13 +54,17 @@ describe('/oauth2/authorize', () => {
   });
 
   it('re-shows the consent page with 401 for a wrong password', async () => {
-    const response = await request(`${platform.httpUrl}/oauth2/authorize`, { form: { ...base(), username: 'alice', password: 'wrong', decision: 'authorize' } });
+    const response = await request(`${platform.httpUrl}/oauth2/authorize`, {
+      form: { ...base(), username: 'alice', password: 'wrong', decision: 'authorize' },
+    });
     expect(response.status).toBe(401);
     expect(response.text).toContain('Unknown username or wrong password.');
   });
 
   it('redirects access_denied when the user cancels', async () => {
-    const response = await request(`${platform.httpUrl}/oauth2/authorize`, { form: { ...base(), username: 'alice', decision: 'cancel' } });
+    const response = await request(`${platform.httpUrl}/oauth2/authorize`, {
+      form: { ...base(), username: 'alice', decision: 'cancel' },
+    });
     expect(response.status).toBe(302);
     expect(location(response).searchParams.get('error')).toBe('access_denied');
     expect(location(response).searchParams.get('state')).toBe('xyz');
@@ -66,27 +82,37 @@ describe('/oauth2/authorize', () => {
   });
 
   it('matches loopback redirect URIs on any port (RFC 8252)', async () => {
-    const response = await request(authorizeUrl(platform, { ...base(), redirect_uri: 'http://127.0.0.1:43121/callback', svcpp_dev_user: 'alice' }));
+    const response = await request(
+      authorizeUrl(platform, { ...base(), redirect_uri: 'http://127.0.0.1:43121/callback', svcpp_dev_user: 'alice' }),
+    );
     expect(response.status).toBe(302);
     expect(location(response).port).toBe('43121');
-    const wrongPath = await request(authorizeUrl(platform, { ...base(), redirect_uri: 'http://127.0.0.1:43121/other' }));
+    const wrongPath = await request(
+      authorizeUrl(platform, { ...base(), redirect_uri: 'http://127.0.0.1:43121/other' }),
+    );
     expect(wrongPath.status).toBe(400);
   });
 
   it('redirects to custom-scheme mobile URIs', async () => {
-    const response = await request(authorizeUrl(platform, { ...base(), redirect_uri: 'mygame:/authorize/callback', svcpp_dev_user: 'alice' }));
+    const response = await request(
+      authorizeUrl(platform, { ...base(), redirect_uri: 'mygame:/authorize/callback', svcpp_dev_user: 'alice' }),
+    );
     expect(response.status).toBe(302);
     expect(String(response.headers.location)).toMatch(/^mygame:\/authorize\/callback\?code=/);
   });
 
   it('returns the token in the fragment for response_type=token', async () => {
-    const response = await request(authorizeUrl(platform, { ...base(), response_type: 'token', svcpp_dev_user: 'alice' }));
+    const response = await request(
+      authorizeUrl(platform, { ...base(), response_type: 'token', svcpp_dev_user: 'alice' }),
+    );
     expect(response.status).toBe(302);
     const fragment = new URLSearchParams(location(response).hash.slice(1));
     expect(fragment.get('token_type')).toBe('Bearer');
     expect(fragment.get('expires_in')).toBe('604800');
     expect(fragment.get('state')).toBe('xyz');
-    const me = await request(`${platform.apiBase}/users/@me`, { headers: { authorization: `Bearer ${fragment.get('access_token')}` } });
+    const me = await request(`${platform.apiBase}/users/@me`, {
+      headers: { authorization: `Bearer ${fragment.get('access_token')}` },
+    });
     expect(me.body.username).toBe('alice');
   });
 
@@ -96,7 +122,10 @@ describe('/oauth2/authorize', () => {
     expect(unknownClient.headers.location).toBeUndefined();
     expect(unknownClient.text).toContain('client_id: Unknown application.');
 
-    const badRedirect = await request(authorizeUrl(platform, { ...base(), redirect_uri: 'https://evil.example.com/cb' }), { headers: { accept: 'application/json' } });
+    const badRedirect = await request(
+      authorizeUrl(platform, { ...base(), redirect_uri: 'https://evil.example.com/cb' }),
+      { headers: { accept: 'application/json' } },
+    );
     expect(badRedirect.status).toBe(400);
     expect(badRedirect.body.code).toBe(50035);
     expect(badRedirect.body.errors.redirect_uri._errors[0].code).toBe('REDIRECT_URI_NOT_REGISTERED');
@@ -110,9 +139,12 @@ describe('/oauth2/authorize', () => {
   });
 
   it('reports missing and malformed parameters as field errors', async () => {
-    const response = await request(authorizeUrl(platform, { client_id: app.id, redirect_uri: 'https://game.example.com/cb', prompt: 'sometimes' }), {
-      headers: { accept: 'application/json' },
-    });
+    const response = await request(
+      authorizeUrl(platform, { client_id: app.id, redirect_uri: 'https://game.example.com/cb', prompt: 'sometimes' }),
+      {
+        headers: { accept: 'application/json' },
+      },
+    );
     expect(response.status).toBe(400);
     expect(response.body.errors.response_type._errors[0].code).toBe('BASE_TYPE_REQUIRED');
     expect(response.body.errors.scope._errors[0].code).toBe('BASE_TYPE_REQUIRED');
@@ -143,7 +175,14 @@ describe('/oauth2/authorize', () => {
     expect(location(denied).searchParams.get('error_description')).toContain('approved');
 
     const approved = await createApp(platform, { name: 'Premium Partner', identify_premium_approved: true });
-    const response = await request(authorizeUrl(platform, { client_id: approved.id, response_type: 'code', scope: 'identify identify.premium', svcpp_dev_user: 'alice' }));
+    const response = await request(
+      authorizeUrl(platform, {
+        client_id: approved.id,
+        response_type: 'code',
+        scope: 'identify identify.premium',
+        svcpp_dev_user: 'alice',
+      }),
+    );
     expect(location(response).searchParams.get('code')).toBeTruthy();
   });
 
@@ -152,7 +191,14 @@ describe('/oauth2/authorize', () => {
       const response = await request(authorizeUrl(platform, { ...base(), scope }));
       expect(location(response).searchParams.get('error')).toBe('invalid_scope');
     }
-    const response = await request(authorizeUrl(platform, { client_id: platform.devApp.id, response_type: 'code', scope: 'relationships.read application.commands', svcpp_dev_user: 'alice' }));
+    const response = await request(
+      authorizeUrl(platform, {
+        client_id: platform.devApp.id,
+        response_type: 'code',
+        scope: 'relationships.read application.commands',
+        svcpp_dev_user: 'alice',
+      }),
+    );
     expect(location(response).searchParams.get('code')).toBeTruthy();
   });
 
@@ -166,7 +212,14 @@ describe('/oauth2/authorize outside development mode', () => {
   it('ignores svcpp_dev_user and shows the consent page; dev routes do not exist', async () => {
     const platform = await startTestPlatform({ devMode: false });
     try {
-      const response = await request(authorizeUrl(platform, { client_id: platform.devApp.id, response_type: 'code', scope: 'identify', svcpp_dev_user: 'dev_user' }));
+      const response = await request(
+        authorizeUrl(platform, {
+          client_id: platform.devApp.id,
+          response_type: 'code',
+          scope: 'identify',
+          svcpp_dev_user: 'dev_user',
+        }),
+      );
       expect(response.status).toBe(200);
       expect(response.text).toContain('Authorize svcpp Dev App');
       const dev = await request(`${platform.apiBase}/dev/state`);

@@ -11,19 +11,33 @@ describe('device authorization (RFC 8628)', () => {
   let confidential: AppCredentials;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ now: clock.now, tokenLifetimes: { deviceIntervalSeconds: 5, deviceCodeSeconds: 300 } });
+    platform = await startTestPlatform({
+      now: clock.now,
+      tokenLifetimes: { deviceIntervalSeconds: 5, deviceCodeSeconds: 300 },
+    });
     confidential = await createApp(platform, { name: 'Console Game' });
     await createUser(platform, { username: 'bob', password: 'builder' });
   });
   afterAll(() => platform.close());
 
   const start = async (clientId = platform.devApp.id, scope = 'identify openid') => {
-    const response = await request(`${platform.apiBase}/oauth2/device/authorize`, { form: { client_id: clientId, scope } });
+    const response = await request(`${platform.apiBase}/oauth2/device/authorize`, {
+      form: { client_id: clientId, scope },
+    });
     expect(response.status, response.text).toBe(200);
-    return response.body as { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; expires_in: number; interval: number };
+    return response.body as {
+      device_code: string;
+      user_code: string;
+      verification_uri: string;
+      verification_uri_complete: string;
+      expires_in: number;
+      interval: number;
+    };
   };
   const poll = (deviceCode: string, clientId = platform.devApp.id) =>
-    request(`${platform.apiBase}/oauth2/token`, { form: { grant_type: GRANT, device_code: deviceCode, client_id: clientId } });
+    request(`${platform.apiBase}/oauth2/token`, {
+      form: { grant_type: GRANT, device_code: deviceCode, client_id: clientId },
+    });
 
   it('returns the published device authorization response', async () => {
     const body = await start();
@@ -47,7 +61,14 @@ describe('device authorization (RFC 8628)', () => {
     const page = await request(body.verification_uri_complete);
     expect(page.status).toBe(200);
     expect(page.text).toContain(body.user_code);
-    const approved = await request(`${platform.httpUrl}/activate`, { form: { user_code: body.user_code.toLowerCase().replace('-', ''), username: 'bob', password: 'builder', decision: 'approve' } });
+    const approved = await request(`${platform.httpUrl}/activate`, {
+      form: {
+        user_code: body.user_code.toLowerCase().replace('-', ''),
+        username: 'bob',
+        password: 'builder',
+        decision: 'approve',
+      },
+    });
     expect(approved.status).toBe(200);
     expect(approved.text).toContain('Device approved');
 
@@ -75,31 +96,48 @@ describe('device authorization (RFC 8628)', () => {
     const expiring = await start();
     clock.advance(301_000);
     expect((await poll(expiring.device_code)).body.error).toBe('expired_token');
-    const late = await request(`${platform.httpUrl}/activate`, { form: { user_code: expiring.user_code, username: 'bob', password: 'builder', decision: 'approve' } });
+    const late = await request(`${platform.httpUrl}/activate`, {
+      form: { user_code: expiring.user_code, username: 'bob', password: 'builder', decision: 'approve' },
+    });
     expect(late.status).toBe(400);
   });
 
   it('rejects a wrong password on the verification page', async () => {
     const body = await start();
-    const response = await request(`${platform.httpUrl}/activate`, { form: { user_code: body.user_code, username: 'bob', password: 'nope', decision: 'approve' } });
+    const response = await request(`${platform.httpUrl}/activate`, {
+      form: { user_code: body.user_code, username: 'bob', password: 'nope', decision: 'approve' },
+    });
     expect(response.status).toBe(401);
     expect((await poll(body.device_code)).body.error).toBe('authorization_pending');
   });
 
   it('requires client authentication for confidential clients and a valid scope', async () => {
-    const noSecret = await request(`${platform.apiBase}/oauth2/device/authorize`, { form: { client_id: confidential.id, scope: 'identify' } });
+    const noSecret = await request(`${platform.apiBase}/oauth2/device/authorize`, {
+      form: { client_id: confidential.id, scope: 'identify' },
+    });
     expect(noSecret.status).toBe(401);
     expect(noSecret.body.error).toBe('invalid_client');
-    const badScope = await request(`${platform.apiBase}/oauth2/device/authorize`, { form: { client_id: platform.devApp.id, scope: 'identify nothing' } });
+    const badScope = await request(`${platform.apiBase}/oauth2/device/authorize`, {
+      form: { client_id: platform.devApp.id, scope: 'identify nothing' },
+    });
     expect(badScope.body.error).toBe('invalid_scope');
-    const noScope = await request(`${platform.apiBase}/oauth2/device/authorize`, { form: { client_id: platform.devApp.id } });
+    const noScope = await request(`${platform.apiBase}/oauth2/device/authorize`, {
+      form: { client_id: platform.devApp.id },
+    });
     expect(noScope.body.errors.scope._errors[0].code).toBe('BASE_TYPE_REQUIRED');
   });
 
-  it('does not hand one client\'s device code to another', async () => {
+  it("does not hand one client's device code to another", async () => {
     const body = await start();
     await request(`${body.verification_uri_complete}&svcpp_dev_user=dev_user`);
-    const other = await request(`${platform.apiBase}/oauth2/token`, { form: { grant_type: GRANT, device_code: body.device_code, client_id: confidential.id, client_secret: confidential.client_secret } });
+    const other = await request(`${platform.apiBase}/oauth2/token`, {
+      form: {
+        grant_type: GRANT,
+        device_code: body.device_code,
+        client_id: confidential.id,
+        client_secret: confidential.client_secret,
+      },
+    });
     expect(other.body.error).toBe('invalid_grant');
   });
 });

@@ -6,7 +6,8 @@ import { accessTokenFor, createApp, me, startTestPlatform, type AppCredentials }
 describe('provisional accounts: bot-issued tokens', () => {
   let platform: RunningPlatform;
   let disabled: AppCredentials;
-  const issue = (body: unknown, token = platform.devApp.botToken) => request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(token), json: body });
+  const issue = (body: unknown, token = platform.devApp.botToken) =>
+    request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(token), json: body });
 
   beforeAll(async () => {
     platform = await startTestPlatform();
@@ -46,7 +47,9 @@ describe('provisional accounts: bot-issued tokens', () => {
     const other = await createApp(platform, { name: 'Other Game' });
     const mine = await issue({ external_user_id: 'shared-id' });
     const theirs = await issue({ external_user_id: 'shared-id' }, other.bot_token);
-    expect((await me(platform, mine.body.access_token)).body.id).not.toBe((await me(platform, theirs.body.access_token)).body.id);
+    expect((await me(platform, mine.body.access_token)).body.id).not.toBe(
+      (await me(platform, theirs.body.access_token)).body.id,
+    );
   });
 
   it('answers 530000 when the application is not enabled for provisional accounts', async () => {
@@ -65,25 +68,43 @@ describe('provisional accounts: bot-issued tokens', () => {
   });
 
   it('requires a bot token', async () => {
-    expect((await request(`${platform.apiBase}/partner-sdk/token/bot`, { json: { external_user_id: 'x' } })).status).toBe(401);
+    expect(
+      (await request(`${platform.apiBase}/partner-sdk/token/bot`, { json: { external_user_id: 'x' } })).status,
+    ).toBe(401);
   });
 
   describe('display name update (OURS)', () => {
     it('lets a provisional account change its display name', async () => {
       const { body } = await issue({ external_user_id: 'rename-me' });
-      const response = await request(`${platform.apiBase}/partner-sdk/provisional-accounts/@me`, { method: 'PATCH', headers: bearer(body.access_token), json: { global_name: '  New Name ' } });
+      const response = await request(`${platform.apiBase}/partner-sdk/provisional-accounts/@me`, {
+        method: 'PATCH',
+        headers: bearer(body.access_token),
+        json: { global_name: '  New Name ' },
+      });
       expect(response.status).toBe(200);
       expect(response.body.global_name).toBe('New Name');
       expect((await me(platform, body.access_token)).body.global_name).toBe('New Name');
     });
 
     it('refuses full accounts with 50229 and validates the name', async () => {
-      const full = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'identify', user: 'dev_user' });
-      const refused = await request(`${platform.apiBase}/partner-sdk/provisional-accounts/@me`, { method: 'PATCH', headers: bearer(full.access_token), json: { global_name: 'x' } });
+      const full = await accessTokenFor(platform, {
+        clientId: platform.devApp.id,
+        scope: 'identify',
+        user: 'dev_user',
+      });
+      const refused = await request(`${platform.apiBase}/partner-sdk/provisional-accounts/@me`, {
+        method: 'PATCH',
+        headers: bearer(full.access_token),
+        json: { global_name: 'x' },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.code).toBe(50229);
       const { body } = await issue({ external_user_id: 'rename-bad' });
-      const invalid = await request(`${platform.apiBase}/partner-sdk/provisional-accounts/@me`, { method: 'PATCH', headers: bearer(body.access_token), json: { global_name: 'x'.repeat(33) } });
+      const invalid = await request(`${platform.apiBase}/partner-sdk/provisional-accounts/@me`, {
+        method: 'PATCH',
+        headers: bearer(body.access_token),
+        json: { global_name: 'x'.repeat(33) },
+      });
       expect(invalid.body.errors.global_name._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
     });
   });
@@ -105,13 +126,27 @@ describe('child tokens (publisher-level linking)', () => {
   afterAll(() => platform.close());
 
   const parentToken = async () =>
-    (await request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(parent.bot_token), json: { external_user_id: 'p1' } })).body.access_token as string;
+    (
+      await request(`${platform.apiBase}/partner-sdk/token/bot`, {
+        headers: bot(parent.bot_token),
+        json: { external_user_id: 'p1' },
+      })
+    ).body.access_token as string;
 
   it('exchanges a parent token for a child token that expires with the parent (no refresh token)', async () => {
     const token = await parentToken();
-    const response = await exchange({ parent_access_token: token, child_application_id: child.id, parent_client_secret: parent.client_secret });
+    const response = await exchange({
+      parent_access_token: token,
+      child_application_id: child.id,
+      parent_client_secret: parent.client_secret,
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 604800, scope: 'sdk.social_layer' });
+    expect(response.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 604800,
+      scope: 'sdk.social_layer',
+    });
     const parentUser = await me(platform, token);
     const childMe = await request(`${platform.apiBase}/oauth2/@me`, { headers: bearer(response.body.access_token) });
     expect(childMe.body.application.id).toBe(child.id);
@@ -120,16 +155,32 @@ describe('child tokens (publisher-level linking)', () => {
 
   it('rejects a wrong secret (530007), a missing secret for confidential parents, a non-child and a bad parent token', async () => {
     const token = await parentToken();
-    const wrong = await exchange({ parent_access_token: token, child_application_id: child.id, parent_client_secret: 'nope' });
+    const wrong = await exchange({
+      parent_access_token: token,
+      child_application_id: child.id,
+      parent_client_secret: 'nope',
+    });
     expect(wrong.body.code).toBe(530007);
     const missing = await exchange({ parent_access_token: token, child_application_id: child.id });
     expect(missing.body.errors.parent_client_secret._errors[0].code).toBe('BASE_TYPE_REQUIRED');
-    const notChild = await exchange({ parent_access_token: token, child_application_id: unrelated.id, parent_client_secret: parent.client_secret });
+    const notChild = await exchange({
+      parent_access_token: token,
+      child_application_id: unrelated.id,
+      parent_client_secret: parent.client_secret,
+    });
     expect(notChild.body.errors.child_application_id._errors[0].code).toBe('APPLICATION_NOT_CHILD');
-    const unknownChild = await exchange({ parent_access_token: token, child_application_id: '12345', parent_client_secret: parent.client_secret });
+    const unknownChild = await exchange({
+      parent_access_token: token,
+      child_application_id: '12345',
+      parent_client_secret: parent.client_secret,
+    });
     expect(unknownChild.status).toBe(404);
     expect(unknownChild.body.code).toBe(10002);
-    const badToken = await exchange({ parent_access_token: 'nope', child_application_id: child.id, parent_client_secret: parent.client_secret });
+    const badToken = await exchange({
+      parent_access_token: 'nope',
+      child_application_id: child.id,
+      parent_client_secret: parent.client_secret,
+    });
     expect(badToken.status).toBe(401);
     expect(badToken.body.code).toBe(50025);
     const invalid = await exchange({ child_application_id: 'abc' });
@@ -140,7 +191,12 @@ describe('child tokens (publisher-level linking)', () => {
   it('lets public parents exchange without a secret, and revokes child tokens with the parent pair', async () => {
     const publicParent = await createApp(platform, { name: 'Public Hub', public_client: true });
     const publicChild = await createApp(platform, { name: 'Public Child', parent: publicParent.id });
-    const token = (await request(`${platform.apiBase}/partner-sdk/token/bot`, { headers: bot(publicParent.bot_token), json: { external_user_id: 'p2' } })).body.access_token;
+    const token = (
+      await request(`${platform.apiBase}/partner-sdk/token/bot`, {
+        headers: bot(publicParent.bot_token),
+        json: { external_user_id: 'p2' },
+      })
+    ).body.access_token;
     const response = await exchange({ parent_access_token: token, child_application_id: publicChild.id });
     expect(response.status).toBe(200);
     await request(`${platform.apiBase}/oauth2/token/revoke`, { form: { token, client_id: publicParent.id } });
@@ -148,7 +204,9 @@ describe('child tokens (publisher-level linking)', () => {
   });
 
   it('refuses a child application as a parent in the configuration', async () => {
-    const response = await request(`${platform.apiBase}/dev/applications`, { json: { name: 'Grandchild', parent: child.id } });
+    const response = await request(`${platform.apiBase}/dev/applications`, {
+      json: { name: 'Grandchild', parent: child.id },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors.parent._errors[0].code).toBe('PARENT_IS_CHILD');
   });

@@ -15,14 +15,28 @@ describe('provisional accounts: external credential exchange (OIDC)', () => {
 
   const exchange = (body: Record<string, unknown>) => request(`${platform.apiBase}/partner-sdk/token`, { json: body });
   const withSecret = (token: string, extra: Record<string, unknown> = {}) =>
-    exchange({ client_id: app.id, client_secret: app.client_secret, external_auth_type: 'OIDC', external_auth_token: token, ...extra });
+    exchange({
+      client_id: app.id,
+      client_secret: app.client_secret,
+      external_auth_type: 'OIDC',
+      external_auth_token: token,
+      ...extra,
+    });
 
   beforeAll(async () => {
     issuer = await startFakeIssuer(AUDIENCE);
-    platform = await startTestPlatform({ allowLocalhostIssuers: true, outboundCaPems: [issuer.caPem], oidcCacheSeconds: 0 });
+    platform = await startTestPlatform({
+      allowLocalhostIssuers: true,
+      outboundCaPems: [issuer.caPem],
+      oidcCacheSeconds: 0,
+    });
     const provider = { type: 'OIDC', issuer: issuer.issuer, client_id: AUDIENCE };
     app = await createApp(platform, { name: 'OIDC Game', identity_providers: [provider] });
-    publicApp = await createApp(platform, { name: 'OIDC Public Game', public_client: true, identity_providers: [provider] });
+    publicApp = await createApp(platform, {
+      name: 'OIDC Public Game',
+      public_client: true,
+      identity_providers: [provider],
+    });
   });
   afterAll(async () => {
     await platform.close();
@@ -49,31 +63,55 @@ describe('provisional accounts: external credential exchange (OIDC)', () => {
   it('refuses signed claims holding an unpaired surrogate (530020), as every input is refused', async () => {
     for (const claims of [{ sub: 'oidc-lone-1', preferred_username: 'Rang\ud800er' }, { sub: 'oidc-lone-\udc00' }]) {
       const response = await withSecret(await issuer.sign(claims));
-      expect([response.status, response.body]).toEqual([400, { code: 530020, message: 'Invalid OIDC JWT: claims are not valid Unicode text' }]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { code: 530020, message: 'Invalid OIDC JWT: claims are not valid Unicode text' },
+      ]);
     }
     // The same subject signs in once its claims are text.
     const clean = await withSecret(await issuer.sign({ sub: 'oidc-lone-1', preferred_username: 'Ranger' }));
     expect(clean.status, clean.text).toBe(200);
-    expect((await me(platform, clean.body.access_token)).body).toMatchObject({ global_name: 'Ranger', is_provisional: true });
+    expect((await me(platform, clean.body.access_token)).body).toMatchObject({
+      global_name: 'Ranger',
+      is_provisional: true,
+    });
   });
 
   it('still honours the (deprecated) refresh token of an OIDC provisional token', async () => {
     const first = await withSecret(await issuer.sign({ sub: 'refreshing-player' }));
     const userId = (await me(platform, first.body.access_token)).body.id;
     const refreshed = await request(`${platform.apiBase}/oauth2/token`, {
-      form: { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, client_id: app.id, client_secret: app.client_secret },
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token,
+        client_id: app.id,
+        client_secret: app.client_secret,
+      },
     });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body).toMatchObject({ scope: 'sdk.social_layer', expires_in: 604800, id_token: expect.any(String) });
+    expect(refreshed.body).toMatchObject({
+      scope: 'sdk.social_layer',
+      expires_in: 604800,
+      id_token: expect.any(String),
+    });
     expect((await me(platform, refreshed.body.access_token)).body.id).toBe(userId);
     expect((await me(platform, first.body.access_token)).status).toBe(401);
   });
 
   it('accepts the public-client form without a secret (OURS) only for public clients', async () => {
     const token = await issuer.sign({ sub: 'public-1' });
-    const response = await exchange({ client_id: publicApp.id, external_auth_type: 'OIDC', external_auth_token: token });
+    const response = await exchange({
+      client_id: publicApp.id,
+      external_auth_type: 'OIDC',
+      external_auth_token: token,
+    });
     expect(response.status).toBe(200);
-    const nullSecret = await exchange({ client_id: publicApp.id, client_secret: null, external_auth_type: 'OIDC', external_auth_token: token });
+    const nullSecret = await exchange({
+      client_id: publicApp.id,
+      client_secret: null,
+      external_auth_type: 'OIDC',
+      external_auth_token: token,
+    });
     expect(nullSecret.status).toBe(200);
     const confidential = await exchange({ client_id: app.id, external_auth_type: 'OIDC', external_auth_token: token });
     expect(confidential.body.code).toBe(530007);
@@ -89,12 +127,22 @@ describe('provisional accounts: external credential exchange (OIDC)', () => {
     const token = await issuer.sign({ sub: 'bot-auth' });
     const ok = await request(`${platform.apiBase}/partner-sdk/token`, {
       headers: bot(app.bot_token),
-      json: { client_id: app.id, client_secret: app.client_secret, external_auth_type: 'OIDC', external_auth_token: token },
+      json: {
+        client_id: app.id,
+        client_secret: app.client_secret,
+        external_auth_type: 'OIDC',
+        external_auth_token: token,
+      },
     });
     expect(ok.status).toBe(200);
     const mismatch = await request(`${platform.apiBase}/partner-sdk/token`, {
       headers: bot(platform.devApp.botToken),
-      json: { client_id: app.id, client_secret: app.client_secret, external_auth_type: 'OIDC', external_auth_token: token },
+      json: {
+        client_id: app.id,
+        client_secret: app.client_secret,
+        external_auth_type: 'OIDC',
+        external_auth_token: token,
+      },
     });
     expect(mismatch.body.errors.client_id._errors[0].code).toBe('CLIENT_ID_MISMATCH');
   });
@@ -107,7 +155,11 @@ describe('provisional accounts: external credential exchange (OIDC)', () => {
     ['530027 missing kid', () => issuer.sign({}, { kid: null }), 530027],
     ['530020 unknown kid', () => issuer.sign({}, { kid: 'other' }), 530020],
     ['530020 missing sub', () => issuer.sign({ sub: undefined }), 530020],
-    ['530020 symmetric algorithm', () => issuer.sign({}, { alg: 'HS256', key: new TextEncoder().encode('x'.repeat(32)) }), 530020],
+    [
+      '530020 symmetric algorithm',
+      () => issuer.sign({}, { alg: 'HS256', key: new TextEncoder().encode('x'.repeat(32)) }),
+      530020,
+    ],
     ['530020 bad signature', async () => issuer.sign({}, { key: (await generateKeyPair('ES256')).privateKey }), 530020],
     ['530020 not a JWT', async () => 'not.a-jwt', 530020],
   ];
@@ -164,8 +216,17 @@ describe('provisional accounts: external credential exchange (OIDC)', () => {
   });
 
   it('answers 530000 for an application without provisional accounts', async () => {
-    const disabled = await createApp(platform, { name: 'OIDC Disabled', provisional_accounts_enabled: false, identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: AUDIENCE }] });
-    const response = await exchange({ client_id: disabled.id, client_secret: disabled.client_secret, external_auth_type: 'OIDC', external_auth_token: await issuer.sign({}) });
+    const disabled = await createApp(platform, {
+      name: 'OIDC Disabled',
+      provisional_accounts_enabled: false,
+      identity_providers: [{ type: 'OIDC', issuer: issuer.issuer, client_id: AUDIENCE }],
+    });
+    const response = await exchange({
+      client_id: disabled.id,
+      client_secret: disabled.client_secret,
+      external_auth_type: 'OIDC',
+      external_auth_token: await issuer.sign({}),
+    });
     expect(response.body.code).toBe(530000);
   });
 });
@@ -202,9 +263,19 @@ describe('identity provider issuer rules', () => {
     const strict = platform;
     const relaxed = await startTestPlatform({ allowLocalhostIssuers: true });
     try {
-      const ok = await request(`${strict.apiBase}/dev/applications`, { json: { name: 'Good Issuer', identity_providers: [{ type: 'OIDC', issuer: 'https://accounts.example.com/tenant', client_id: 'c' }] } });
+      const ok = await request(`${strict.apiBase}/dev/applications`, {
+        json: {
+          name: 'Good Issuer',
+          identity_providers: [{ type: 'OIDC', issuer: 'https://accounts.example.com/tenant', client_id: 'c' }],
+        },
+      });
       expect(ok.status).toBe(201);
-      const local = await request(`${relaxed.apiBase}/dev/applications`, { json: { name: 'Local Issuer', identity_providers: [{ type: 'OIDC', issuer: 'https://localhost:8443', client_id: 'c' }] } });
+      const local = await request(`${relaxed.apiBase}/dev/applications`, {
+        json: {
+          name: 'Local Issuer',
+          identity_providers: [{ type: 'OIDC', issuer: 'https://localhost:8443', client_id: 'c' }],
+        },
+      });
       expect(local.status).toBe(201);
     } finally {
       await relaxed.close();
@@ -213,7 +284,13 @@ describe('identity provider issuer rules', () => {
 
   it('refuses to start with an invalid identity provider in the config', async () => {
     await expect(
-      startTestPlatform({ config: { applications: [{ name: 'Broken', identity_providers: [{ type: 'OIDC', issuer: 'http://x.example.com', client_id: 'c' }] }] } }),
+      startTestPlatform({
+        config: {
+          applications: [
+            { name: 'Broken', identity_providers: [{ type: 'OIDC', issuer: 'http://x.example.com', client_id: 'c' }] },
+          ],
+        },
+      }),
     ).rejects.toThrow(/ISSUER_INVALID/);
   });
 });

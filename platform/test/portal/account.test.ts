@@ -16,7 +16,10 @@ const PASSWORD = 'correct horse battery staple';
 
 describe('portal developer account', () => {
   it('signs in the configured account with its password (development mode off); the dev-token sign-in is gone', async () => {
-    const platform = await startTestPlatform({ devMode: false, config: { developer_account: { username: 'studio', password_hash: hashPassword(PASSWORD) } } });
+    const platform = await startTestPlatform({
+      devMode: false,
+      config: { developer_account: { username: 'studio', password_hash: hashPassword(PASSWORD) } },
+    });
     try {
       const page = await new PortalClient(platform).get('/developers/login');
       expect(page.text).not.toContain('dev token');
@@ -37,7 +40,9 @@ describe('portal developer account', () => {
   });
 
   it('the configured account replaces the dev-token sign-in in development mode too', async () => {
-    const platform = await startTestPlatform({ config: { developer_account: { username: 'studio', password_hash: hashPassword(PASSWORD) } } });
+    const platform = await startTestPlatform({
+      config: { developer_account: { username: 'studio', password_hash: hashPassword(PASSWORD) } },
+    });
     try {
       expect((await new PortalClient(platform).signIn('developer', platform.devToken)).status).toBe(401);
       expect((await new PortalClient(platform).signIn('studio', PASSWORD)).status).toBe(303);
@@ -52,7 +57,10 @@ describe('portal developer account', () => {
       const client = new PortalClient(platform);
       expect((await client.get('/developers/login')).text).toContain('No developer account is configured.');
       const response = await client.signIn('developer', platform.devToken);
-      expect([response.status, fieldError(response.text, 'login-password')]).toEqual([401, 'Wrong username or password.']);
+      expect([response.status, fieldError(response.text, 'login-password')]).toEqual([
+        401,
+        'Wrong username or password.',
+      ]);
     } finally {
       await platform.close();
     }
@@ -63,7 +71,9 @@ describe('portal developer account', () => {
     const hash = execFileSync(process.execPath, [bin], { input: `${PASSWORD}\n`, encoding: 'utf8' }).trim();
     expect(hash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     expect(verifyPassword(PASSWORD, hash)).toBe(true);
-    const platform = await startTestPlatform({ config: { developer_account: { username: 'studio', password_hash: hash } } });
+    const platform = await startTestPlatform({
+      config: { developer_account: { username: 'studio', password_hash: hash } },
+    });
     try {
       expect((await new PortalClient(platform).signIn('studio', PASSWORD)).status).toBe(303);
     } finally {
@@ -72,9 +82,9 @@ describe('portal developer account', () => {
   });
 
   it('refuses to start with a malformed developer account (a password in place of its hash)', async () => {
-    await expect(startTestPlatform({ config: { developer_account: { username: 'studio', password_hash: PASSWORD } } })).rejects.toThrow(
-      /invalid platform config: .*developer_account.*password_hash.*Must be scrypt/,
-    );
+    await expect(
+      startTestPlatform({ config: { developer_account: { username: 'studio', password_hash: PASSWORD } } }),
+    ).rejects.toThrow(/invalid platform config: .*developer_account.*password_hash.*Must be scrypt/);
   });
 
   it('marks the cookies Secure when the platform is reached over https through a TLS front (publicUrl)', async () => {
@@ -118,7 +128,10 @@ describe('portal developer account', () => {
     try {
       const client = new PortalClient(platform);
       await client.signInAsDeveloper();
-      const created = await client.submit('/developers/applications', '/developers/applications', { name: 'Logged App', parent_id: '' });
+      const created = await client.submit('/developers/applications', '/developers/applications', {
+        name: 'Logged App',
+        parent_id: '',
+      });
       const page = created.headers.location!;
       const secrets = Object.values(shownSecrets((await client.get(page)).text));
       await client.submit(`${page}/oauth2`, `${page}/oauth2/client-secret`);
@@ -127,7 +140,8 @@ describe('portal developer account', () => {
       secrets.push(...Object.values(shownSecrets((await client.get(`${page}/bot`)).text)));
       expect(secrets).toHaveLength(4);
       expect(log).toContain('developer signed in');
-      for (const secret of [platform.devToken, client.cookies.get('svcpp_portal_session')!, ...secrets]) expect(log).not.toContain(secret);
+      for (const secret of [platform.devToken, client.cookies.get('svcpp_portal_session')!, ...secrets])
+        expect(log).not.toContain(secret);
     } finally {
       await platform.close();
     }

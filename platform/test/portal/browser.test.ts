@@ -29,7 +29,10 @@ declare const document: {
   createElement(tag: 'canvas'): {
     width: number;
     height: number;
-    getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+    getContext(kind: '2d'): {
+      drawImage(image: unknown, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    } | null;
   };
 };
 declare const Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
@@ -143,7 +146,9 @@ describe('developer portal in Chromium', () => {
       await page.getByRole('button', { name: 'Add identity provider' }).click();
       await page.getByRole('status').filter({ hasText: 'Identity provider added.' }).waitFor();
       await page.getByRole('cell', { name: 'https://accounts.example.com', exact: true }).waitFor();
-      expect(platform.store.applications.get(id)!.identityProviders).toEqual([{ type: 'OIDC', issuer: 'https://accounts.example.com', clientId: 'game-client' }]);
+      expect(platform.store.applications.get(id)!.identityProviders).toEqual([
+        { type: 'OIDC', issuer: 'https://accounts.example.com', clientId: 'game-client' },
+      ]);
     } finally {
       await page.context().close();
     }
@@ -161,7 +166,10 @@ describe('developer portal in Chromium', () => {
       await page.getByRole('button', { name: 'Save webhook URL' }).click();
       await page.getByRole('status').filter({ hasText: 'Webhook URL saved.' }).waitFor();
       await page.getByRole('button', { name: 'Send test event' }).click();
-      await page.getByRole('status').filter({ hasText: 'Test event delivered. The receiver answered HTTP 204.' }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Test event delivered. The receiver answered HTTP 204.' })
+        .waitFor();
       expect(receiver.verified).toEqual([{ version: 1, application_id: appId, type: 0 }]);
     } finally {
       await page.context().close();
@@ -176,7 +184,11 @@ describe('developer portal in Chromium', () => {
       const secret = `browser-lobby-${process.pid}-${++counter}`;
       let lobbyId = '';
       for (const member of members) {
-        const joined = await request(`${platform.apiBase}/lobbies`, { method: 'PUT', headers: { authorization: `Bearer ${member.token}` }, json: { secret } });
+        const joined = await request(`${platform.apiBase}/lobbies`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${member.token}` },
+          json: { secret },
+        });
         expect(joined.status, joined.text).toBe(200);
         lobbyId = joined.body.id;
       }
@@ -218,7 +230,8 @@ describe('developer portal in Chromium', () => {
             canvas.height = image.height;
             const context = canvas.getContext('2d')!;
             context.drawImage(image, 0, 0);
-            const at = (x: number, y: number): number[] => Array.from(context.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
+            const at = (x: number, y: number): number[] =>
+              Array.from(context.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
             // The focus outline (3 px, 2 px away from the field) crosses the row 3.5 px above the field's top edge.
             const ring: number[][] = [];
             for (let x = field.x + 10; x < field.x + field.width - 10; x += 5) ring.push(at(x, field.y - 3.5));
@@ -226,11 +239,15 @@ describe('developer portal in Chromium', () => {
           },
           { png, field, button },
         );
-        const near = (actual: number[], expected: number[]) => actual.every((channel, i) => Math.abs(channel - expected[i]!) <= 24);
+        const near = (actual: number[], expected: number[]) =>
+          actual.every((channel, i) => Math.abs(channel - expected[i]!) <= 24);
         expect(near(pixels.header, [0x1e, 0x29, 0x3b]), `header ${pixels.header}`).toBe(true);
         expect(near(pixels.button, [0x1d, 0x4e, 0xd8]), `button ${pixels.button}`).toBe(true);
         expect(pixels.ring.length).toBeGreaterThan(10);
-        expect(pixels.ring.every((pixel) => near(pixel, [0xb4, 0x53, 0x09])), `ring ${JSON.stringify(pixels.ring)}`).toBe(true);
+        expect(
+          pixels.ring.every((pixel) => near(pixel, [0xb4, 0x53, 0x09])),
+          `ring ${JSON.stringify(pixels.ring)}`,
+        ).toBe(true);
       } finally {
         await probe.close();
       }

@@ -37,12 +37,20 @@ export class PortalClient {
   }
 
   async get(path: string): Promise<TestResponse> {
-    return this.remember(await request(`${this.base}${path}`, { headers: this.headers(), ...(this.ca && { ca: this.ca }) }));
+    return this.remember(
+      await request(`${this.base}${path}`, { headers: this.headers(), ...(this.ca && { ca: this.ca }) }),
+    );
   }
 
   /** Posts a form as it is (no token added). */
-  async postRaw(path: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<TestResponse> {
-    return this.remember(await request(`${this.base}${path}`, { form, headers: this.headers(headers), ...(this.ca && { ca: this.ca }) }));
+  async postRaw(
+    path: string,
+    form: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse> {
+    return this.remember(
+      await request(`${this.base}${path}`, { form, headers: this.headers(headers), ...(this.ca && { ca: this.ca }) }),
+    );
   }
 
   /** Opens `page`, then posts `form` to `action` with the page's anti-forgery token, like a browser would. */
@@ -84,5 +92,7 @@ function unescapeHtml(text: string): string {
 
 /** The credentials a page shows once (label → value). */
 export function shownSecrets(html: string): Record<string, string> {
-  return Object.fromEntries([...html.matchAll(/data-secret="([^"]+)">([^<]+)</g)].map((match) => [match[1]!, match[2]!]));
+  return Object.fromEntries(
+    [...html.matchAll(/data-secret="([^"]+)">([^<]+)</g)].map((match) => [match[1]!, match[2]!]),
+  );
 }

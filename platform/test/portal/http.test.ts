@@ -59,7 +59,12 @@ describe('portal sign-in', () => {
     expect(page.text).toContain('<html lang="en">');
     expect(page.text).toContain('<a class="skip" href="#main">');
     const cookie = client.setCookies.find((line) => line.startsWith('svcpp_portal_login='))!;
-    expect(cookie.split('; ').slice(1)).toEqual(['Path=/developers/login', 'HttpOnly', 'SameSite=Strict', 'Max-Age=3600']);
+    expect(cookie.split('; ').slice(1)).toEqual([
+      'Path=/developers/login',
+      'HttpOnly',
+      'SameSite=Strict',
+      'Max-Age=3600',
+    ]);
   });
 
   it('signs in with the dev token in development mode: a session cookie scoped to /developers, HttpOnly and SameSite=Strict', async () => {
@@ -90,18 +95,30 @@ describe('portal sign-in', () => {
   it('refuses an empty form with 400 and the error shown', async () => {
     const client = new PortalClient(platform);
     const page = await client.get('/developers/login');
-    const response = await client.postRaw('/developers/login', { csrf: csrfToken(page.text), username: '', password: '' });
+    const response = await client.postRaw('/developers/login', {
+      csrf: csrfToken(page.text),
+      username: '',
+      password: '',
+    });
     expect(response.status).toBe(400);
     expect(fieldError(response.text, 'login-password')).toBe('Enter your username and password.');
   });
 
-  it('refuses a sign-in without the login form\'s anti-forgery token (a foreign page signing the browser in) with 403', async () => {
+  it("refuses a sign-in without the login form's anti-forgery token (a foreign page signing the browser in) with 403", async () => {
     const client = new PortalClient(platform);
     // No login cookie at all (a cross-site form post carries none: SameSite=Strict), then a mismatching one.
-    const bare = await client.postRaw('/developers/login', { csrf: 'x', username: 'developer', password: platform.devToken });
+    const bare = await client.postRaw('/developers/login', {
+      csrf: 'x',
+      username: 'developer',
+      password: platform.devToken,
+    });
     expect(bare.status).toBe(403);
     await client.get('/developers/login');
-    const forged = await client.postRaw('/developers/login', { csrf: 'forged', username: 'developer', password: platform.devToken });
+    const forged = await client.postRaw('/developers/login', {
+      csrf: 'forged',
+      username: 'developer',
+      password: platform.devToken,
+    });
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('nothing was changed');
     expect(client.cookies.has('svcpp_portal_session')).toBe(false);
@@ -127,7 +144,9 @@ describe('portal sign-in', () => {
     const session = client.cookies.get('svcpp_portal_session')!;
     const out = await client.submit('/developers/applications', '/developers/logout');
     expect([out.status, out.headers.location]).toEqual([303, '/developers/login']);
-    const replay = await request(`${platform.httpUrl}/developers/applications`, { headers: { cookie: `svcpp_portal_session=${session}` } });
+    const replay = await request(`${platform.httpUrl}/developers/applications`, {
+      headers: { cookie: `svcpp_portal_session=${session}` },
+    });
     expect([replay.status, replay.headers.location]).toEqual([303, '/developers/login']);
   });
 });
@@ -142,21 +161,42 @@ describe('portal access rules', () => {
     for (const route of routes) {
       const response = await request(`${platform.httpUrl}${route.path}`, {
         method: route.method,
-        ...(route.method === 'POST' && { form: { csrf: 'x', name: 'Sneaky', redirect_uri: 'https://evil.example/cb', webhook_url: 'https://evil.example/' } }),
+        ...(route.method === 'POST' && {
+          form: {
+            csrf: 'x',
+            name: 'Sneaky',
+            redirect_uri: 'https://evil.example/cb',
+            webhook_url: 'https://evil.example/',
+          },
+        }),
       });
-      expect([route.method, route.path, response.status, response.headers.location]).toEqual([route.method, route.path, 303, '/developers/login']);
+      expect([route.method, route.path, response.status, response.headers.location]).toEqual([
+        route.method,
+        route.path,
+        303,
+        '/developers/login',
+      ]);
     }
     expect(record(platform.devApp.id)).toEqual(before);
     expect(platform.store.applications.list().length).toBe(count);
   });
 
-  it('refuses every form without the session\'s anti-forgery token, or with another one, with 403 and changes nothing', async () => {
+  it("refuses every form without the session's anti-forgery token, or with another one, with 403 and changes nothing", async () => {
     const { client, app } = await withApplication();
     const before = record(app.id);
     const count = platform.store.applications.list().length;
     const forms = portalRoutes(app.id).filter((route) => route.method === 'POST' && route.path !== '/developers/login');
     expect(forms.length).toBeGreaterThan(10);
-    const form = { name: 'Forged', parent_id: '', redirect_uri: 'https://evil.example/cb', webhook_url: 'https://evil.example/', type: 'OIDC', issuer: 'https://evil.example', client_id: 'x', public_client: 'on' };
+    const form = {
+      name: 'Forged',
+      parent_id: '',
+      redirect_uri: 'https://evil.example/cb',
+      webhook_url: 'https://evil.example/',
+      type: 'OIDC',
+      issuer: 'https://evil.example',
+      client_id: 'x',
+      public_client: 'on',
+    };
     for (const route of forms) {
       for (const csrf of [undefined, 'not-the-token']) {
         const response = await client.postRaw(route.path, csrf === undefined ? form : { ...form, csrf });
@@ -180,10 +220,13 @@ describe('portal access rules', () => {
     }
   });
 
-  it('answers a JSON post to a portal form with the platform\'s 50035 body', async () => {
+  it("answers a JSON post to a portal form with the platform's 50035 body", async () => {
     const client = new PortalClient(platform);
     await client.signInAsDeveloper();
-    const response = await request(`${platform.httpUrl}/developers/applications`, { json: { name: 'json app' }, headers: { cookie: `svcpp_portal_session=${client.cookies.get('svcpp_portal_session')}` } });
+    const response = await request(`${platform.httpUrl}/developers/applications`, {
+      json: { name: 'json app' },
+      headers: { cookie: `svcpp_portal_session=${client.cookies.get('svcpp_portal_session')}` },
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe(50035);
   });
@@ -194,7 +237,10 @@ describe('portal forms', () => {
     const client = new PortalClient(platform);
     await client.signInAsDeveloper();
     const name = `Created ${process.pid}`;
-    const created = await client.submit('/developers/applications', '/developers/applications', { name, parent_id: '' });
+    const created = await client.submit('/developers/applications', '/developers/applications', {
+      name,
+      parent_id: '',
+    });
     expect(created.status).toBe(303);
     const app = platform.store.applications.findByName(name)!;
     expect(created.headers.location).toBe(`/developers/applications/${app.id}`);
@@ -206,7 +252,9 @@ describe('portal forms', () => {
     expect(again.text).not.toContain(app.clientSecret);
     expect(again.text).not.toContain(app.botToken);
     // The shown bot token is the application's real credential.
-    expect((await request(`${platform.apiBase}/users/@me`, { headers: bot(shownSecrets(first.text)['Bot token']!) })).status).toBe(200);
+    expect(
+      (await request(`${platform.apiBase}/users/@me`, { headers: bot(shownSecrets(first.text)['Bot token']!) })).status,
+    ).toBe(200);
     expect((await client.get('/developers/applications')).text).toContain(name);
   });
 
@@ -218,7 +266,11 @@ describe('portal forms', () => {
       [{ name: 'x', parent_id: '' }, 'create-name', 'Must be 2 or more in length.'],
       [{ name: 'y'.repeat(65), parent_id: '' }, 'create-name', 'Must be 64 or fewer in length.'],
       [{ parent_id: '' }, 'create-name', 'This field is required'],
-      [{ name: platform.store.applications.get(platform.devApp.id)!.name, parent_id: '' }, 'create-name', 'An application with this name exists.'],
+      [
+        { name: platform.store.applications.get(platform.devApp.id)!.name, parent_id: '' },
+        'create-name',
+        'An application with this name exists.',
+      ],
       [{ name: 'Orphan', parent_id: '42' }, 'create-parent-id', 'Unknown parent application.'],
     ];
     for (const [form, field, message] of cases) {
@@ -236,7 +288,9 @@ describe('portal forms', () => {
     const set = await child.client.submit(child.page, `${child.page}/parent`, { parent_id: parent.app.id });
     expect([set.status, set.headers.location]).toEqual([303, child.page]);
     expect(record(child.app.id).parentId).toBe(parent.app.id);
-    expect((await parent.client.get(parent.page)).text).toContain(`<a href="/developers/applications/${child.app.id}">${child.app.name}</a>`);
+    expect((await parent.client.get(parent.page)).text).toContain(
+      `<a href="/developers/applications/${child.app.id}">${child.app.name}</a>`,
+    );
 
     const refusals: Array<[typeof other, string, string]> = [
       [other, '99999', 'Unknown parent application.'],
@@ -264,13 +318,17 @@ describe('portal forms', () => {
     expect(record(app.id).clientSecret).toBe(shown);
     expect((await client.get(`${page}/oauth2`)).text).not.toContain(shown);
     const token = (secret: string) =>
-      request(`${platform.apiBase}/oauth2/token`, { form: { grant_type: 'client_credentials', scope: 'identify', client_id: app.id, client_secret: secret } });
+      request(`${platform.apiBase}/oauth2/token`, {
+        form: { grant_type: 'client_credentials', scope: 'identify', client_id: app.id, client_secret: secret },
+      });
     expect((await token(app.clientSecret)).status).toBe(401);
   });
 
-  it('turns the public client flag on and off and refuses a value other than a checkbox\'s', async () => {
+  it("turns the public client flag on and off and refuses a value other than a checkbox's", async () => {
     const { client, app, page } = await withApplication();
-    expect((await client.submit(`${page}/oauth2`, `${page}/oauth2/public-client`, { public_client: 'on' })).status).toBe(303);
+    expect(
+      (await client.submit(`${page}/oauth2`, `${page}/oauth2/public-client`, { public_client: 'on' })).status,
+    ).toBe(303);
     expect(record(app.id).publicClient).toBe(true);
     expect((await client.get(`${page}/oauth2`)).text).toContain('name="public_client" checked');
     const bad = await client.submit(`${page}/oauth2`, `${page}/oauth2/public-client`, { public_client: 'yes' });
@@ -296,10 +354,21 @@ describe('portal forms', () => {
       const response = await add(uri);
       expect([uri, response.status, fieldError(response.text, 'redirect-redirect-uri')]).toEqual([uri, 400, message]);
     }
-    const unknown = await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris/remove`, { redirect_uri: 'https://other.example/' });
-    expect([unknown.status, fieldError(unknown.text, 'redirect-redirect-uri')]).toEqual([400, 'This redirect URI is not registered.']);
+    const unknown = await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris/remove`, {
+      redirect_uri: 'https://other.example/',
+    });
+    expect([unknown.status, fieldError(unknown.text, 'redirect-redirect-uri')]).toEqual([
+      400,
+      'This redirect URI is not registered.',
+    ]);
     expect(record(app.id).redirectUris).toEqual(['https://game.example/callback', 'game:/authorize/callback']);
-    expect((await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris/remove`, { redirect_uri: 'https://game.example/callback' })).status).toBe(303);
+    expect(
+      (
+        await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris/remove`, {
+          redirect_uri: 'https://game.example/callback',
+        })
+      ).status,
+    ).toBe(303);
     expect(record(app.id).redirectUris).toEqual(['game:/authorize/callback']);
   });
 
@@ -307,26 +376,69 @@ describe('portal forms', () => {
     const { client, app, page } = await withApplication();
     const path = `${page}/identity-providers`;
     const refusals: Array<[Record<string, string>, string, string]> = [
-      [{ type: 'OIDC', issuer: 'http://accounts.example.com', client_id: 'c' }, 'provider-issuer', 'Issuer must use https.'],
-      [{ type: 'OIDC', issuer: 'https://10.1.2.3', client_id: 'c' }, 'provider-issuer', 'Issuer host must be a name, not an IP address.'],
-      [{ type: 'OIDC', issuer: 'https://idp.local', client_id: 'c' }, 'provider-issuer', 'Issuer host must be a public host name.'],
-      [{ type: 'OIDC', issuer: 'https://accounts.example.com?x=1', client_id: 'c' }, 'provider-issuer', 'Issuer must not contain a query.'],
-      [{ type: 'OIDC', issuer: 'https://accounts.example.com', client_id: '' }, 'provider-client-id', 'Must be 1 or more in length.'],
-      [{ type: 'STEAM_SESSION_TICKET', issuer: 'https://accounts.example.com', client_id: 'c' }, 'provider-type', 'Value must be one of ("OIDC", "EPIC_ONLINE_SERVICES_ID_TOKEN", "UNITY_SERVICES_ID_TOKEN", "APPLE_ID_TOKEN", "PLAYSTATION_NETWORK_ID_TOKEN").'],
+      [
+        { type: 'OIDC', issuer: 'http://accounts.example.com', client_id: 'c' },
+        'provider-issuer',
+        'Issuer must use https.',
+      ],
+      [
+        { type: 'OIDC', issuer: 'https://10.1.2.3', client_id: 'c' },
+        'provider-issuer',
+        'Issuer host must be a name, not an IP address.',
+      ],
+      [
+        { type: 'OIDC', issuer: 'https://idp.local', client_id: 'c' },
+        'provider-issuer',
+        'Issuer host must be a public host name.',
+      ],
+      [
+        { type: 'OIDC', issuer: 'https://accounts.example.com?x=1', client_id: 'c' },
+        'provider-issuer',
+        'Issuer must not contain a query.',
+      ],
+      [
+        { type: 'OIDC', issuer: 'https://accounts.example.com', client_id: '' },
+        'provider-client-id',
+        'Must be 1 or more in length.',
+      ],
+      [
+        { type: 'STEAM_SESSION_TICKET', issuer: 'https://accounts.example.com', client_id: 'c' },
+        'provider-type',
+        'Value must be one of ("OIDC", "EPIC_ONLINE_SERVICES_ID_TOKEN", "UNITY_SERVICES_ID_TOKEN", "APPLE_ID_TOKEN", "PLAYSTATION_NETWORK_ID_TOKEN").',
+      ],
     ];
     for (const [form, field, message] of refusals) {
       const response = await client.submit(path, path, form);
       expect([form, response.status, fieldError(response.text, field)]).toEqual([form, 400, message]);
     }
     expect(record(app.id).identityProviders).toEqual([]);
-    expect((await client.submit(path, path, { type: 'OIDC', issuer: 'https://accounts.example.com', client_id: 'game-client' })).status).toBe(303);
-    expect(record(app.id).identityProviders).toEqual([{ type: 'OIDC', issuer: 'https://accounts.example.com', clientId: 'game-client' }]);
-    const duplicate = await client.submit(path, path, { type: 'OIDC', issuer: 'https://accounts.example.com', client_id: 'again' });
-    expect([duplicate.status, fieldError(duplicate.text, 'provider-issuer')]).toEqual([400, 'This issuer is already configured for this type.']);
+    expect(
+      (
+        await client.submit(path, path, {
+          type: 'OIDC',
+          issuer: 'https://accounts.example.com',
+          client_id: 'game-client',
+        })
+      ).status,
+    ).toBe(303);
+    expect(record(app.id).identityProviders).toEqual([
+      { type: 'OIDC', issuer: 'https://accounts.example.com', clientId: 'game-client' },
+    ]);
+    const duplicate = await client.submit(path, path, {
+      type: 'OIDC',
+      issuer: 'https://accounts.example.com',
+      client_id: 'again',
+    });
+    expect([duplicate.status, fieldError(duplicate.text, 'provider-issuer')]).toEqual([
+      400,
+      'This issuer is already configured for this type.',
+    ]);
     const unknown = await client.submit(path, `${path}/remove`, { type: 'OIDC', issuer: 'https://other.example.com' });
     expect([unknown.status, fieldError(unknown.text, 'provider-issuer')]).toEqual([400, 'No such identity provider.']);
     expect(record(app.id).identityProviders).toHaveLength(1);
-    expect((await client.submit(path, `${path}/remove`, { type: 'OIDC', issuer: 'https://accounts.example.com' })).status).toBe(303);
+    expect(
+      (await client.submit(path, `${path}/remove`, { type: 'OIDC', issuer: 'https://accounts.example.com' })).status,
+    ).toBe(303);
     expect(record(app.id).identityProviders).toEqual([]);
   });
 
@@ -336,7 +448,9 @@ describe('portal forms', () => {
     for (const url of ['ftp://files.example/', 'not a url', `https://example.com/${'a'.repeat(2048)}`]) {
       const response = await client.submit(path, `${path}/url`, { webhook_url: url });
       expect(response.status).toBe(400);
-      expect(fieldError(response.text, 'webhook-webhook-url')).toMatch(/^(Must be an http or https URL\.|Must be 2048 or fewer in length\.)$/);
+      expect(fieldError(response.text, 'webhook-webhook-url')).toMatch(
+        /^(Must be an http or https URL\.|Must be 2048 or fewer in length\.)$/,
+      );
     }
     expect(record(app.id).webhookUrl).toBeNull();
     expect((await client.submit(path, `${path}/url`, { webhook_url: receiver.url })).status).toBe(303);
@@ -369,7 +483,7 @@ describe('portal forms', () => {
     }
   });
 
-  it('resets the bot token: the new one is shown once, the old one stops working and the bot\'s gateway session is closed', async () => {
+  it("resets the bot token: the new one is shown once, the old one stops working and the bot's gateway session is closed", async () => {
     const { client, app, page } = await withApplication();
     const gateway = await RawClient.open(platform.gatewayUrl);
     await gateway.identify(app.botToken);
@@ -386,14 +500,18 @@ describe('portal forms', () => {
 });
 
 describe('portal pages', () => {
-  it('lists an application\'s lobbies with their members and who is connected', async () => {
+  it("lists an application's lobbies with their members and who is connected", async () => {
     const client = new PortalClient(platform);
     await client.signInAsDeveloper();
     const [alice, bob] = [await fullUser(platform), await fullUser(platform)];
     const secret = `portal-lobby-${process.pid}-${++counter}`;
     let lobbyId = '';
     for (const user of [alice, bob]) {
-      const joined = await request(`${platform.apiBase}/lobbies`, { method: 'PUT', headers: { authorization: `Bearer ${user.token}` }, json: { secret } });
+      const joined = await request(`${platform.apiBase}/lobbies`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${user.token}` },
+        json: { secret },
+      });
       expect(joined.status, joined.text).toBe(200);
       lobbyId = joined.body.id;
     }
@@ -403,8 +521,12 @@ describe('portal pages', () => {
       const section = page.slice(page.indexOf(`data-lobby="${lobbyId}"`));
       const rows = section.slice(0, section.indexOf('</section>'));
       expect(rows).toContain('2 members');
-      expect(rows).toMatch(new RegExp(`${alice.username}</td><td><code>${alice.id}</code></td>\\s*<td>[^<]+</td><td>no</td><td>yes</td>`));
-      expect(rows).toMatch(new RegExp(`${bob.username}</td><td><code>${bob.id}</code></td>\\s*<td>[^<]+</td><td>no</td><td>no</td>`));
+      expect(rows).toMatch(
+        new RegExp(`${alice.username}</td><td><code>${alice.id}</code></td>\\s*<td>[^<]+</td><td>no</td><td>yes</td>`),
+      );
+      expect(rows).toMatch(
+        new RegExp(`${bob.username}</td><td><code>${bob.id}</code></td>\\s*<td>[^<]+</td><td>no</td><td>no</td>`),
+      );
       const sessions = (await client.get('/developers/sessions')).text;
       expect(sessions).toContain(`${alice.username} <code>${alice.id}</code></td><td>user</td>`);
       expect(sessions).not.toContain(bob.username);
@@ -416,7 +538,13 @@ describe('portal pages', () => {
   it('gives every page one <h1>, a language, a skip link and a label for every field', async () => {
     const { client, page } = await withApplication();
     await client.submit(`${page}/oauth2`, `${page}/oauth2/redirect-uris`, { redirect_uri: 'https://game.example/cb' });
-    const pages = ['/developers/applications', '/developers/sessions', ...portalRoutes('x').filter((route) => route.method === 'GET' && route.path.startsWith('/developers/applications/x')).map((route) => route.path.replace('/x', page.slice('/developers/applications'.length)))];
+    const pages = [
+      '/developers/applications',
+      '/developers/sessions',
+      ...portalRoutes('x')
+        .filter((route) => route.method === 'GET' && route.path.startsWith('/developers/applications/x'))
+        .map((route) => route.path.replace('/x', page.slice('/developers/applications'.length))),
+    ];
     expect(pages.length).toBe(9);
     let checked = 0;
     for (const path of pages) {
@@ -424,14 +552,21 @@ describe('portal pages', () => {
       expect([path, html.match(/<h1>/g)?.length]).toEqual([path, 1]);
       expect(html).toContain('<html lang="en">');
       expect(html).toContain('<a class="skip" href="#main">Skip to main content</a>');
-      const fields = [...html.matchAll(/<(input|select)\b([^>]*)>/g)].filter((match) => !/type="hidden"/.test(match[2]!));
+      const fields = [...html.matchAll(/<(input|select)\b([^>]*)>/g)].filter(
+        (match) => !/type="hidden"/.test(match[2]!),
+      );
       for (const field of fields) {
         checked++;
         const id = /\bid="([^"]+)"/.exec(field[2]!)?.[1];
-        expect([path, field[0], id !== undefined && new RegExp(`<label[^>]* for="${id}"`).test(html) || /aria-label="/.test(field[2]!)]).toEqual([path, field[0], true]);
+        expect([
+          path,
+          field[0],
+          (id !== undefined && new RegExp(`<label[^>]* for="${id}"`).test(html)) || /aria-label="/.test(field[2]!),
+        ]).toEqual([path, field[0], true]);
       }
       // Buttons that only say "Remove" say which entry they remove.
-      for (const remove of html.matchAll(/<button[^>]*>Remove<\/button>/g)) expect(remove[0]).toMatch(/aria-label="Remove [^"]+"/);
+      for (const remove of html.matchAll(/<button[^>]*>Remove<\/button>/g))
+        expect(remove[0]).toMatch(/aria-label="Remove [^"]+"/);
     }
     // name, parent (list page); parent; public client, redirect URI; type, issuer, client id; webhook URL; three
     // privileged intents; SKU name, type, slug, subscribers, price, available (no SKU yet: no grant form).
@@ -441,7 +576,9 @@ describe('portal pages', () => {
   it('escapes what it shows: an application name with markup stays text', async () => {
     const { client } = await withApplication();
     const name = `<script>alert(1)</script> ${counter}`;
-    expect((await client.submit('/developers/applications', '/developers/applications', { name, parent_id: '' })).status).toBe(303);
+    expect(
+      (await client.submit('/developers/applications', '/developers/applications', { name, parent_id: '' })).status,
+    ).toBe(303);
     const list = (await client.get('/developers/applications')).text;
     expect(list).toContain(`&lt;script&gt;alert(1)&lt;/script&gt; ${counter}`);
     expect(list).not.toContain('<script>');

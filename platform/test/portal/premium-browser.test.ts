@@ -80,16 +80,27 @@ describe('portal premium pages in Chromium', () => {
       await page.getByLabel('Price in cents').fill('1999');
       await page.getByRole('button', { name: 'Create SKU' }).click();
       await page.getByText('SKU Dragon Egg created.').waitFor();
-      await expect.poll(() => page.getByRole('row', { name: /Dragon Egg/ }).textContent()).toMatch(/Durable.*dragon-egg.*available.*19\.99/);
+      await expect
+        .poll(() => page.getByRole('row', { name: /Dragon Egg/ }).textContent())
+        .toMatch(/Durable.*dragon-egg.*available.*19\.99/);
 
       await page.getByLabel('SKU', { exact: true }).selectOption({ label: 'Dragon Egg (Durable)' });
       await page.getByLabel('Owner', { exact: true }).fill('player_one');
       await page.getByRole('button', { name: 'Grant test entitlement' }).click();
       await page.getByText(/Test entitlement \d+ granted\./).waitFor();
-      const entitlement = platform.store.premium.listEntitlements({ applicationId: id, limit: 5, includeDeleted: false, includeConsumed: true })[0]!;
+      const entitlement = platform.store.premium.listEntitlements({
+        applicationId: id,
+        limit: 5,
+        includeDeleted: false,
+        includeConsumed: true,
+      })[0]!;
       expect(entitlement.userId).toBe(platform.store.users.findByUsername('player_one')!.id);
 
-      await page.getByRole('button', { name: `Delete test entitlement ${entitlement.id} (Dragon Egg for player_one (${entitlement.userId}))` }).click();
+      await page
+        .getByRole('button', {
+          name: `Delete test entitlement ${entitlement.id} (Dragon Egg for player_one (${entitlement.userId}))`,
+        })
+        .click();
       await page.getByText('Test entitlement deleted.').waitFor();
       await page.getByText('No test entitlements.').waitFor();
     } finally {
@@ -123,11 +134,20 @@ describe('portal premium pages in Chromium', () => {
       expect(platform.store.applications.get(id)!.flags & (1 << 19)).toBe(1 << 19);
 
       platform.store.transaction(() => {
-        for (let i = 0; i < 10_000; i++) platform.store.grants.upsert({ applicationId: id, userId: String(8_000_000 + i), scopes: ['identify'], createdAt: 0 });
+        for (let i = 0; i < 10_000; i++)
+          platform.store.grants.upsert({
+            applicationId: id,
+            userId: String(8_000_000 + i),
+            scopes: ['identify'],
+            createdAt: 0,
+          });
       });
       await page.getByLabel('Presence (GUILD_PRESENCES)').check();
       await page.getByRole('button', { name: 'Save intents' }).click();
-      await page.getByRole('alert').getByText(/must apply for this privileged intent/).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/must apply for this privileged intent/)
+        .waitFor();
       expect(await page.getByLabel('Presence (GUILD_PRESENCES)').getAttribute('aria-invalid')).toBe('true');
       expect(platform.store.applications.get(id)!.flags & (1 << 13)).toBe(0);
     } finally {

@@ -14,7 +14,12 @@ let platform: RunningPlatform;
 let counter = 0;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ config: { users: [{ username: 'tester' }], guilds: [{ name: 'Portal Guild', owner: 'tester', members: ['tester'] }] } });
+  platform = await startTestPlatform({
+    config: {
+      users: [{ username: 'tester' }],
+      guilds: [{ name: 'Portal Guild', owner: 'tester', members: ['tester'] }],
+    },
+  });
 });
 afterAll(() => platform.close());
 
@@ -23,7 +28,9 @@ async function withApplication() {
   const client = new PortalClient(platform);
   await client.signInAsDeveloper();
   const name = `Premium Portal ${++counter}`;
-  expect((await client.submit('/developers/applications', '/developers/applications', { name, parent_id: '' })).status).toBe(303);
+  expect(
+    (await client.submit('/developers/applications', '/developers/applications', { name, parent_id: '' })).status,
+  ).toBe(303);
   const app = platform.store.applications.findByName(name)!;
   const base = `/developers/applications/${app.id}`;
   return { client, app, money: `${base}/monetization`, bot: `${base}/bot` };
@@ -31,7 +38,15 @@ async function withApplication() {
 
 /** The SKU form as a browser posts it; `available: undefined` is an unchecked box (the browser sends nothing). */
 function skuForm(fields: Record<string, string | undefined> = {}): Record<string, string> {
-  const all: Record<string, string | undefined> = { name: 'Gold Pack', type: '3', slug: '', audience: 'user', price_cents: '250', available: 'on', ...fields };
+  const all: Record<string, string | undefined> = {
+    name: 'Gold Pack',
+    type: '3',
+    slug: '',
+    audience: 'user',
+    price_cents: '250',
+    available: 'on',
+    ...fields,
+  };
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
@@ -40,15 +55,25 @@ describe('portal SKUs', () => {
     const { client, app, money } = await withApplication();
     const created = await client.submit(money, `${money}/skus`, skuForm());
     expect([created.status, created.headers.location]).toEqual([303, money]);
-    const plan = await client.submit(money, `${money}/skus`, skuForm({ name: 'Guild Plan', type: '5', audience: 'guild', available: undefined }));
+    const plan = await client.submit(
+      money,
+      `${money}/skus`,
+      skuForm({ name: 'Guild Plan', type: '5', audience: 'guild', available: undefined }),
+    );
     expect(plan.status).toBe(303);
     const page = (await client.get(money)).text;
     expect(page).toContain('SKU Guild Plan created with its subscription group.');
-    expect(page).toMatch(/<td>Gold Pack<\/td><td><code>\d+<\/code><\/td><td>Consumable<\/td><td><code>gold-pack<\/code><\/td><td>available<\/td><td>2\.50<\/td>/);
-    expect(page).toMatch(/<td>Guild Plan<\/td><td><code>\d+<\/code><\/td><td>Subscription<\/td><td><code>guild-plan<\/code><\/td><td>not available, guild subscription<\/td>/);
+    expect(page).toMatch(
+      /<td>Gold Pack<\/td><td><code>\d+<\/code><\/td><td>Consumable<\/td><td><code>gold-pack<\/code><\/td><td>available<\/td><td>2\.50<\/td>/,
+    );
+    expect(page).toMatch(
+      /<td>Guild Plan<\/td><td><code>\d+<\/code><\/td><td>Subscription<\/td><td><code>guild-plan<\/code><\/td><td>not available, guild subscription<\/td>/,
+    );
     expect(page).toContain('<td>Subscription group</td>');
     const listed = await request(`${platform.apiBase}/applications/${app.id}/skus`, { headers: bot(app.botToken) });
-    expect(listed.body.map((sku: { slug: string; type: number; flags: number }) => [sku.slug, sku.type, sku.flags])).toEqual([
+    expect(
+      listed.body.map((sku: { slug: string; type: number; flags: number }) => [sku.slug, sku.type, sku.flags]),
+    ).toEqual([
       ['gold-pack', 3, 4],
       ['guild-plan', 5, 128],
       ['guild-plan-group', 6, 128],
@@ -82,26 +107,44 @@ describe('portal test entitlements', () => {
     await client.submit(money, `${money}/skus`, skuForm({ name: 'Cape', type: '2' }));
     const sku = platform.store.premium.listSkus(app.id)[0]!;
     const tester = platform.store.users.findByUsername('tester')!;
-    const gateway = new GatewayClient({ url: platform.gatewayUrl, token: app.botToken, intents: 0, autoReconnect: false });
+    const gateway = new GatewayClient({
+      url: platform.gatewayUrl,
+      token: app.botToken,
+      intents: 0,
+      autoReconnect: false,
+    });
     const seen: Array<{ t: string; d: any }> = [];
     gateway.on('dispatch', (t: string, d: unknown) => seen.push({ t, d }));
     await gateway.connect();
     try {
-      const granted = await client.submit(money, `${money}/test-entitlements`, { sku_id: sku.id, owner_type: 'user', owner: 'tester' });
+      const granted = await client.submit(money, `${money}/test-entitlements`, {
+        sku_id: sku.id,
+        owner_type: 'user',
+        owner: 'tester',
+      });
       expect(granted.status).toBe(303);
       const page = (await client.get(money)).text;
-      const entitlement = platform.store.premium.listEntitlements({ applicationId: app.id, limit: 10, includeDeleted: false, includeConsumed: true })[0]!;
+      const entitlement = platform.store.premium.listEntitlements({
+        applicationId: app.id,
+        limit: 10,
+        includeDeleted: false,
+        includeConsumed: true,
+      })[0]!;
       expect(entitlement).toMatchObject({ skuId: sku.id, userId: tester.id, test: true });
       expect(page).toContain(`<td><code>${entitlement.id}</code></td><td>Cape</td><td>tester (${tester.id})</td>`);
       expect(page).toContain(`aria-label="Delete test entitlement ${entitlement.id} (Cape for tester (${tester.id}))"`);
 
-      const deleted = await client.submit(money, `${money}/test-entitlements/delete`, { entitlement_id: entitlement.id });
+      const deleted = await client.submit(money, `${money}/test-entitlements/delete`, {
+        entitlement_id: entitlement.id,
+      });
       expect(deleted.status).toBe(303);
       expect((await client.get(money)).text).toContain('No test entitlements.');
-      await expect.poll(() => seen.filter((event) => event.t.startsWith('ENTITLEMENT_')).map((event) => [event.t, event.d.id])).toEqual([
-        ['ENTITLEMENT_CREATE', entitlement.id],
-        ['ENTITLEMENT_DELETE', entitlement.id],
-      ]);
+      await expect
+        .poll(() => seen.filter((event) => event.t.startsWith('ENTITLEMENT_')).map((event) => [event.t, event.d.id]))
+        .toEqual([
+          ['ENTITLEMENT_CREATE', entitlement.id],
+          ['ENTITLEMENT_DELETE', entitlement.id],
+        ]);
     } finally {
       await gateway.close();
     }
@@ -112,7 +155,15 @@ describe('portal test entitlements', () => {
     await client.submit(money, `${money}/skus`, skuForm({ name: 'Server Boost Pack', type: '2' }));
     const guild = platform.store.guilds.findByName('Portal Guild')!;
     const sku = platform.store.premium.listSkus(app.id)[0]!;
-    expect((await client.submit(money, `${money}/test-entitlements`, { sku_id: sku.id, owner_type: 'guild', owner: guild.id })).status).toBe(303);
+    expect(
+      (
+        await client.submit(money, `${money}/test-entitlements`, {
+          sku_id: sku.id,
+          owner_type: 'guild',
+          owner: guild.id,
+        })
+      ).status,
+    ).toBe(303);
     expect((await client.get(money)).text).toContain(`<td>guild ${guild.id}</td>`);
   });
 
@@ -140,7 +191,14 @@ describe('portal test entitlements', () => {
     const unknown = await client.submit(money, `${money}/test-entitlements/delete`, { entitlement_id: '1' });
     expect(unknown.status).toBe(400);
     expect(unknown.text).toContain('Unknown Entitlement');
-    expect(platform.store.premium.listEntitlements({ applicationId: app.id, limit: 10, includeDeleted: true, includeConsumed: true })).toEqual([]);
+    expect(
+      platform.store.premium.listEntitlements({
+        applicationId: app.id,
+        limit: 10,
+        includeDeleted: true,
+        includeConsumed: true,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -149,11 +207,18 @@ describe('portal privileged intents', () => {
     const { client, app, bot: page } = await withApplication();
     const saved = await client.submit(page, `${page}/intents`, { guild_members: 'on', message_content: 'on' });
     expect(saved.status).toBe(303);
-    expect(platform.store.applications.get(app.id)!.flags & ((1 << 15) | (1 << 19) | (1 << 13))).toBe((1 << 15) | (1 << 19));
+    expect(platform.store.applications.get(app.id)!.flags & ((1 << 15) | (1 << 19) | (1 << 13))).toBe(
+      (1 << 15) | (1 << 19),
+    );
     const shown = (await client.get(page)).text;
     expect(shown).toContain('<input type="checkbox" id="intents-guild-members" name="guild_members" checked>');
     expect(shown).toContain('<input type="checkbox" id="intents-presence" name="presence">');
-    const gateway = new GatewayClient({ url: platform.gatewayUrl, token: app.botToken, intents: (1 << 1) | (1 << 15), autoReconnect: false });
+    const gateway = new GatewayClient({
+      url: platform.gatewayUrl,
+      token: app.botToken,
+      intents: (1 << 1) | (1 << 15),
+      autoReconnect: false,
+    });
     await gateway.connect();
     await gateway.close();
 
@@ -165,7 +230,13 @@ describe('portal privileged intents', () => {
     const { client, app, bot: page } = await withApplication();
     await client.submit(page, `${page}/intents`, { presence: 'on' });
     platform.store.transaction(() => {
-      for (let i = 0; i < 10_000; i++) platform.store.grants.upsert({ applicationId: app.id, userId: String(9_000_000 + i), scopes: ['identify'], createdAt: 0 });
+      for (let i = 0; i < 10_000; i++)
+        platform.store.grants.upsert({
+          applicationId: app.id,
+          userId: String(9_000_000 + i),
+          scopes: ['identify'],
+          createdAt: 0,
+        });
     });
     const refused = await client.submit(page, `${page}/intents`, { presence: 'on', message_content: 'on' });
     expect(refused.status).toBe(400);

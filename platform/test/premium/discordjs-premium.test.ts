@@ -78,7 +78,9 @@ describe('premium apps with discord.js 14, unmodified', () => {
     expect((await entitled).endsTimestamp).toBeNull();
 
     const fetched = await client.application!.subscriptions.fetch({ sku: plus, user: f.ownerId });
-    expect(fetched.get(bought.subscription.id)?.currentPeriodEndTimestamp).toBe(Date.parse(bought.subscription.current_period_end));
+    expect(fetched.get(bought.subscription.id)?.currentPeriodEndTimestamp).toBe(
+      Date.parse(bought.subscription.current_period_end),
+    );
 
     const canceled = nextEvent<Subscription>(client, Events.SubscriptionUpdate);
     await f.dev('POST', `/applications/${f.appId}/subscriptions/${bought.subscription.id}/cancel`);

@@ -35,9 +35,23 @@ describe('entitlements', () => {
     const session = await botSession(f, 0);
     try {
       const created = await grant(durable, f.memberId);
-      expect(created).toEqual({ id: expect.any(String), sku_id: durable, application_id: f.appId, user_id: f.memberId, type: 4, deleted: false });
+      expect(created).toEqual({
+        id: expect.any(String),
+        sku_id: durable,
+        application_id: f.appId,
+        user_id: f.memberId,
+        type: 4,
+        deleted: false,
+      });
       const event = await session.next('ENTITLEMENT_CREATE');
-      expect(event).toMatchObject({ id: created.id, sku_id: durable, user_id: f.memberId, starts_at: null, ends_at: null, deleted: false });
+      expect(event).toMatchObject({
+        id: created.id,
+        sku_id: durable,
+        user_id: f.memberId,
+        starts_at: null,
+        ends_at: null,
+        deleted: false,
+      });
       const fetched = await botCall(f, 'GET', `${path()}/${created.id}`);
       expect(fetched.body).toMatchObject({ id: created.id, starts_at: null, ends_at: null });
     } finally {
@@ -53,7 +67,8 @@ describe('entitlements', () => {
 
   it('refuses an unknown or foreign SKU, a subscription group, an unknown owner and bad fields', async () => {
     const other = await createApp(f.platform, { name: 'Foreign SKU App' });
-    const foreign = (await f.dev('POST', `/applications/${other.id}/skus`, { type: SkuType.DURABLE, name: 'Foreign' })).body[0].id;
+    const foreign = (await f.dev('POST', `/applications/${other.id}/skus`, { type: SkuType.DURABLE, name: 'Foreign' }))
+      .body[0].id;
     for (const [body, field] of [
       [{ sku_id: '1', owner_id: f.memberId, owner_type: 2 }, 'sku_id'],
       [{ sku_id: foreign, owner_id: f.memberId, owner_type: 2 }, 'sku_id'],
@@ -195,10 +210,14 @@ describe('entitlements', () => {
     const mine = await request(url, { headers: bearer(token) });
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body.map((e: { id: string }) => e.id)).toEqual([cape.id]);
-    const withConsumed = await request(`${url}?exclude_consumed=false&sku_ids=${consumable}`, { headers: bearer(token) });
+    const withConsumed = await request(`${url}?exclude_consumed=false&sku_ids=${consumable}`, {
+      headers: bearer(token),
+    });
     expect(withConsumed.body.map((e: { id: string }) => e.id)).toEqual([gems.id]);
     const other = await createApp(f.platform, { name: 'Other Store App' });
-    const foreign = await request(`${f.platform.apiBase}/users/@me/applications/${other.id}/entitlements`, { headers: bearer(token) });
+    const foreign = await request(`${f.platform.apiBase}/users/@me/applications/${other.id}/entitlements`, {
+      headers: bearer(token),
+    });
     expect([foreign.status, foreign.body.code]).toEqual([403, 50001]);
     expect((await request(url, { headers: bot(f.botToken) })).body.code).toBe(20001);
     expect((await request(url)).status).toBe(401);

@@ -25,7 +25,10 @@ export async function startPremiumPlatform(options: BotPlatformOptions = {}): Pr
     application: { redirect_uris: ['http://127.0.0.1:5555/callback'], public_client: true, ...options.application },
   });
   const dev = (method: string, path: string, json?: unknown) =>
-    request(`${fixture.platform.apiBase}/dev${path}`, { method, ...(json !== undefined ? { json } : { headers: { 'x-svcpp-dev-token': fixture.platform.devToken } }) });
+    request(`${fixture.platform.apiBase}/dev${path}`, {
+      method,
+      ...(json !== undefined ? { json } : { headers: { 'x-svcpp-dev-token': fixture.platform.devToken } }),
+    });
   return {
     ...fixture,
     dev,
@@ -34,7 +37,8 @@ export async function startPremiumPlatform(options: BotPlatformOptions = {}): Pr
       expect(response.status, response.text).toBe(201);
       return response.body;
     },
-    userToken: async (username, scope = 'identify') => (await accessTokenFor(fixture.platform, { clientId: fixture.appId, user: username, scope })).access_token,
+    userToken: async (username, scope = 'identify') =>
+      (await accessTokenFor(fixture.platform, { clientId: fixture.appId, user: username, scope })).access_token,
     async purchase(body) {
       const response = await dev('POST', `/applications/${fixture.appId}/purchases`, body);
       expect(response.status, response.text).toBe(201);

@@ -23,16 +23,33 @@ describe('purchases and subscriptions', () => {
   const subPath = (id: string) => `/applications/${f.appId}/subscriptions/${id}`;
   /** Types of the webhook events received so far for this entitlement or subscription id. */
   const webhookTypesFor = (id: string) =>
-    receiver.received.filter((w) => w.body.event?.data?.id === id || w.body.event?.data?.user_id === id).map((w) => w.body.event.type as string);
+    receiver.received
+      .filter((w) => w.body.event?.data?.id === id || w.body.event?.data?.user_id === id)
+      .map((w) => w.body.event.type as string);
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     f = await startPremiumPlatform({ application: { owner: 'alice', webhook_url: receiver.url } });
-    durable = (await f.createSku({ type: SkuType.DURABLE, name: 'Cape', flags: SkuFlag.AVAILABLE, price_cents: 300 }))[0]!.id;
-    consumable = (await f.createSku({ type: SkuType.CONSUMABLE, name: 'Gems', flags: SkuFlag.AVAILABLE, price_cents: 99 }))[0]!.id;
-    const sub = await f.createSku({ type: SkuType.SUBSCRIPTION, name: 'Plus', flags: SkuFlag.AVAILABLE, price_cents: 499 });
+    durable = (
+      await f.createSku({ type: SkuType.DURABLE, name: 'Cape', flags: SkuFlag.AVAILABLE, price_cents: 300 })
+    )[0]!.id;
+    consumable = (
+      await f.createSku({ type: SkuType.CONSUMABLE, name: 'Gems', flags: SkuFlag.AVAILABLE, price_cents: 99 })
+    )[0]!.id;
+    const sub = await f.createSku({
+      type: SkuType.SUBSCRIPTION,
+      name: 'Plus',
+      flags: SkuFlag.AVAILABLE,
+      price_cents: 499,
+    });
     [plus, plusGroup] = [sub[0]!.id, sub[1]!.id];
-    guildPlan = (await f.createSku({ type: SkuType.SUBSCRIPTION, name: 'Guild Plan', flags: SkuFlag.AVAILABLE | SkuFlag.GUILD_SUBSCRIPTION }))[0]!.id;
+    guildPlan = (
+      await f.createSku({
+        type: SkuType.SUBSCRIPTION,
+        name: 'Guild Plan',
+        flags: SkuFlag.AVAILABLE | SkuFlag.GUILD_SUBSCRIPTION,
+      })
+    )[0]!.id;
     hidden = (await f.createSku({ type: SkuType.DURABLE, name: 'Unreleased', flags: 0 }))[0]!.id;
   });
   afterAll(async () => {
@@ -45,11 +62,21 @@ describe('purchases and subscriptions', () => {
     const session = await botSession(f, 0);
     try {
       const bought = await f.purchase({ user_id: user, sku_id: durable });
-      expect(bought.entitlement).toMatchObject({ sku_id: durable, user_id: user, type: 1, deleted: false, ends_at: null, starts_at: expect.any(String) });
+      expect(bought.entitlement).toMatchObject({
+        sku_id: durable,
+        user_id: user,
+        type: 1,
+        deleted: false,
+        ends_at: null,
+        starts_at: expect.any(String),
+      });
       expect(bought.subscription).toBeNull();
       expect(bought.charge).toEqual({ list_price_cents: 300, discount_percent: 0, amount_cents: 300 });
       expect(await session.next('ENTITLEMENT_CREATE')).toEqual(bought.entitlement);
-      const webhook = await receiver.waitForEvent('ENTITLEMENT_CREATE', (w) => w.body.event.data.id === bought.entitlement.id);
+      const webhook = await receiver.waitForEvent(
+        'ENTITLEMENT_CREATE',
+        (w) => w.body.event.data.id === bought.entitlement.id,
+      );
       expect(signatureIsValid(f.platform.store.applications.get(f.appId)!.publicKeyHex, webhook)).toBe(true);
       expect(webhook.body.event.data).toEqual(bought.entitlement);
     } finally {
@@ -68,7 +95,10 @@ describe('purchases and subscriptions', () => {
     ] as const) {
       const response = await f.dev('POST', `/applications/${f.appId}/purchases`, body);
       expect(response.status, response.text).toBe(400);
-      expect(Object.values(response.body.errors as Record<string, { _errors: Array<{ code: string }> }>)[0]!._errors[0]!.code).toBe(code);
+      expect(
+        Object.values(response.body.errors as Record<string, { _errors: Array<{ code: string }> }>)[0]!._errors[0]!
+          .code,
+      ).toBe(code);
     }
   });
 
@@ -80,7 +110,9 @@ describe('purchases and subscriptions', () => {
     expect(again.body.errors.sku_id._errors[0].code).toBe('ENTITLEMENT_UNCONSUMED');
     const testMode = await f.purchase({ user_id: user, sku_id: consumable, test_mode: true });
     expect(testMode.entitlement.type).toBe(4);
-    expect((await botCall(f, 'POST', `/applications/${f.appId}/entitlements/${first.entitlement.id}/consume`)).status).toBe(204);
+    expect(
+      (await botCall(f, 'POST', `/applications/${f.appId}/entitlements/${first.entitlement.id}/consume`)).status,
+    ).toBe(204);
     await botCall(f, 'POST', `/applications/${f.appId}/entitlements/${testMode.entitlement.id}/consume`);
     expect((await f.purchase({ user_id: user, sku_id: consumable })).entitlement.consumed).toBe(false);
   });
@@ -98,7 +130,14 @@ describe('purchases and subscriptions', () => {
       // Purchase → SUBSCRIPTION_CREATE (ACTIVE) and ENTITLEMENT_CREATE (PURCHASE, ends_at null).
       const bought = await f.purchase({ user_id: user, sku_id: plus });
       const sub = bought.subscription;
-      expect(sub).toMatchObject({ user_id: user, sku_ids: [plus, plusGroup], entitlement_ids: [bought.entitlement.id], renewal_sku_ids: [plus], status: 0, canceled_at: null });
+      expect(sub).toMatchObject({
+        user_id: user,
+        sku_ids: [plus, plusGroup],
+        entitlement_ids: [bought.entitlement.id],
+        renewal_sku_ids: [plus],
+        status: 0,
+        canceled_at: null,
+      });
       expect(bought.entitlement).toMatchObject({ type: 1, ends_at: null, subscription_id: sub.id });
       expect(await session.next('SUBSCRIPTION_CREATE')).toEqual(sub);
       expect(await session.next('ENTITLEMENT_CREATE')).toEqual(bought.entitlement);
@@ -139,14 +178,21 @@ describe('purchases and subscriptions', () => {
     const session = await botSession(f, 0);
     try {
       const bought = await f.purchase({ user_id: user, sku_id: plus, legacy: true });
-      expect(bought.entitlement).toMatchObject({ type: 8, ends_at: bought.subscription.current_period_end, subscription_id: bought.subscription.id });
+      expect(bought.entitlement).toMatchObject({
+        type: 8,
+        ends_at: bought.subscription.current_period_end,
+        subscription_id: bought.subscription.id,
+      });
       await session.next('SUBSCRIPTION_CREATE');
       await session.next('ENTITLEMENT_CREATE');
       const migrated = await f.dev('POST', `${subPath(bought.subscription.id)}/migrate`);
       expect(migrated.status, migrated.text).toBe(200);
       expect(migrated.body).toEqual([{ ...bought.entitlement, type: 1, ends_at: null }]);
       expect(await session.next('ENTITLEMENT_CREATE')).toEqual(migrated.body[0]);
-      await receiver.waitForEvent('ENTITLEMENT_CREATE', (w) => w.body.event.data.id === bought.entitlement.id && w.body.event.data.type === 1);
+      await receiver.waitForEvent(
+        'ENTITLEMENT_CREATE',
+        (w) => w.body.event.data.id === bought.entitlement.id && w.body.event.data.type === 1,
+      );
       expect((await f.dev('POST', `${subPath(bought.subscription.id)}/migrate`)).status).toBe(400);
     } finally {
       await session.close();
@@ -169,7 +215,11 @@ describe('purchases and subscriptions', () => {
     }
     const listed = await botCall(f, 'GET', `/applications/${f.appId}/entitlements?user_id=${user}&exclude_ended=true`);
     expect(listed.body).toEqual([]);
-    const legacyOneTime = await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: user, sku_id: durable, legacy: true });
+    const legacyOneTime = await f.dev('POST', `/applications/${f.appId}/purchases`, {
+      user_id: user,
+      sku_id: durable,
+      legacy: true,
+    });
     expect(legacyOneTime.body.errors.legacy._errors[0].code).toBe('LEGACY_INVALID');
   });
 
@@ -181,7 +231,10 @@ describe('purchases and subscriptions', () => {
       const refunded = await f.dev('POST', `${subPath(bought.subscription.id)}/refund`);
       expect(refunded.status, refunded.text).toBe(200);
       expect(refunded.body).toMatchObject({ status: 1, canceled_at: expect.any(String), renewal_sku_ids: null });
-      expect(await session.next('ENTITLEMENT_UPDATE')).toMatchObject({ id: bought.entitlement.id, ends_at: refunded.body.current_period_end });
+      expect(await session.next('ENTITLEMENT_UPDATE')).toMatchObject({
+        id: bought.entitlement.id,
+        ends_at: refunded.body.current_period_end,
+      });
       expect(await session.next('SUBSCRIPTION_UPDATE')).toEqual(refunded.body);
     } finally {
       await session.close();
@@ -195,7 +248,11 @@ describe('purchases and subscriptions', () => {
     const user = await newUser('guild_buyer');
     const missing = await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: user, sku_id: guildPlan });
     expect(missing.body.errors.guild_id._errors[0].code).toBe('GUILD_INVALID');
-    const misplaced = await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: user, sku_id: durable, guild_id: f.guildId });
+    const misplaced = await f.dev('POST', `/applications/${f.appId}/purchases`, {
+      user_id: user,
+      sku_id: durable,
+      guild_id: f.guildId,
+    });
     expect(misplaced.body.errors.guild_id._errors[0].code).toBe('GUILD_INVALID');
     const bought = await f.purchase({ user_id: user, sku_id: guildPlan, guild_id: f.guildId });
     expect(bought.entitlement).toMatchObject({ guild_id: f.guildId, user_id: user });
@@ -225,7 +282,9 @@ describe('purchases and subscriptions', () => {
     expect((await botCall(f, 'GET', `${base}/1`)).status).toBe(404);
     expect((await botCall(f, 'GET', `/skus/${durable}/subscriptions/${sub.id}`)).status).toBe(404);
     const other = await createApp(f.platform, { name: 'Other Sub App' });
-    expect((await request(`${f.platform.apiBase}${base}?user_id=${user}`, { headers: bot(other.bot_token) })).status).toBe(404);
+    expect(
+      (await request(`${f.platform.apiBase}${base}?user_id=${user}`, { headers: bot(other.bot_token) })).status,
+    ).toBe(404);
     expect((await request(`${f.platform.apiBase}${base}?user_id=${user}`)).status).toBe(401);
   });
 
@@ -233,7 +292,10 @@ describe('purchases and subscriptions', () => {
     const session = await botSession(f, 0);
     try {
       const user = await newUser('quester');
-      const response = await f.dev('POST', `/applications/${f.appId}/quest-enrollments`, { user_id: user, quest_id: '1234' });
+      const response = await f.dev('POST', `/applications/${f.appId}/quest-enrollments`, {
+        user_id: user,
+        quest_id: '1234',
+      });
       expect(response.status, response.text).toBe(204);
       const webhook = await receiver.waitForEvent('QUEST_USER_ENROLLMENT', (w) => w.body.event.data.user_id === user);
       expect(webhook.body.event.data).toMatchObject({ user_id: user, quest_id: '1234' });
@@ -244,10 +306,17 @@ describe('purchases and subscriptions', () => {
     } finally {
       await session.close();
     }
-    expect((await f.dev('POST', `/applications/${f.appId}/quest-enrollments`, { user_id: '7', quest_id: '1' })).status).toBe(400);
-    expect((await f.dev('POST', `/applications/1/purchases`, { user_id: f.ownerId, sku_id: durable })).body.code).toBe(10002);
+    expect(
+      (await f.dev('POST', `/applications/${f.appId}/quest-enrollments`, { user_id: '7', quest_id: '1' })).status,
+    ).toBe(400);
+    expect((await f.dev('POST', `/applications/1/purchases`, { user_id: f.ownerId, sku_id: durable })).body.code).toBe(
+      10002,
+    );
     expect((await f.dev('POST', `${subPath('1')}/cancel`)).status).toBe(404);
-    expect((await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: 'x', sku_id: durable, test_mode: 'yes' })).body.code).toBe(50035);
+    expect(
+      (await f.dev('POST', `/applications/${f.appId}/purchases`, { user_id: 'x', sku_id: durable, test_mode: 'yes' }))
+        .body.code,
+    ).toBe(50035);
   });
 
   it('APPLICATION_AUTHORIZED and APPLICATION_DEAUTHORIZED are webhook events, never gateway dispatches', async () => {
@@ -256,7 +325,9 @@ describe('purchases and subscriptions', () => {
       await newUser('authorizer');
       const token = await f.userToken('authorizer');
       await receiver.waitForEvent('APPLICATION_AUTHORIZED', (w) => w.body.event.data.user?.username === 'authorizer');
-      const revoked = await request(`${f.platform.apiBase}/oauth2/token/revoke`, { form: { token, client_id: f.appId } });
+      const revoked = await request(`${f.platform.apiBase}/oauth2/token/revoke`, {
+        form: { token, client_id: f.appId },
+      });
       expect(revoked.status, revoked.text).toBe(200);
       await receiver.waitForEvent('APPLICATION_DEAUTHORIZED', (w) => w.body.event.data.user?.username === 'authorizer');
       const user = f.platform.store.users.findByUsername('authorizer')!.id;
@@ -283,7 +354,12 @@ describe('purchases and subscriptions', () => {
       expect([action, foreign.status]).toEqual([action, 404]);
     }
     expect((await botCall(f, 'GET', `/skus/${plus}/subscriptions/${sub.id}`)).body).toEqual(sub);
-    for (const body of [{}, { user_id: user }, { user_id: user, sku_id: plus, guild_id: 'g' }, { user_id: user, sku_id: plus, legacy: 'yes' }]) {
+    for (const body of [
+      {},
+      { user_id: user },
+      { user_id: user, sku_id: plus, guild_id: 'g' },
+      { user_id: user, sku_id: plus, legacy: 'yes' },
+    ]) {
       const response = await f.dev('POST', `/applications/${f.appId}/purchases`, body);
       expect([JSON.stringify(body), response.status, response.body.code]).toEqual([JSON.stringify(body), 400, 50035]);
     }

@@ -13,11 +13,30 @@ describe('SKUs', () => {
   afterAll(() => f.platform.close());
 
   it('a one-time SKU is listed with the published shape, type and flags', async () => {
-    const [sku] = await f.createSku({ type: SkuType.DURABLE, name: 'Golden Sword', flags: SkuFlag.AVAILABLE, price_cents: 499 });
-    expect(sku).toMatchObject({ type: 2, name: 'Golden Sword', slug: 'golden-sword', flags: SkuFlag.AVAILABLE, application_id: f.appId, price_cents: 499 });
+    const [sku] = await f.createSku({
+      type: SkuType.DURABLE,
+      name: 'Golden Sword',
+      flags: SkuFlag.AVAILABLE,
+      price_cents: 499,
+    });
+    expect(sku).toMatchObject({
+      type: 2,
+      name: 'Golden Sword',
+      slug: 'golden-sword',
+      flags: SkuFlag.AVAILABLE,
+      application_id: f.appId,
+      price_cents: 499,
+    });
     const listed = await botCall(f, 'GET', `/applications/${f.appId}/skus`);
     expect(listed.status).toBe(200);
-    expect(listed.body).toContainEqual({ id: sku!.id, type: 2, application_id: f.appId, name: 'Golden Sword', slug: 'golden-sword', flags: SkuFlag.AVAILABLE });
+    expect(listed.body).toContainEqual({
+      id: sku!.id,
+      type: 2,
+      application_id: f.appId,
+      name: 'Golden Sword',
+      slug: 'golden-sword',
+      flags: SkuFlag.AVAILABLE,
+    });
   });
 
   it('a subscription SKU comes with its subscription group, and defaults to a user subscription', async () => {
@@ -27,7 +46,9 @@ describe('SKUs', () => {
       [6, 'season-pass-group', SkuFlag.AVAILABLE | SkuFlag.USER_SUBSCRIPTION],
     ]);
     const listed = await botCall(f, 'GET', `/applications/${f.appId}/skus`);
-    expect(listed.body.map((sku: { id: string }) => sku.id)).toEqual(expect.arrayContaining(created.map((sku) => sku.id)));
+    expect(listed.body.map((sku: { id: string }) => sku.id)).toEqual(
+      expect.arrayContaining(created.map((sku) => sku.id)),
+    );
   });
 
   it('refuses subscription flags on one-time SKUs, both audiences at once and unknown flags', async () => {
@@ -48,10 +69,19 @@ describe('SKUs', () => {
 
   it('refuses a slug already taken in the application, a group type and malformed fields', async () => {
     await f.createSku({ type: SkuType.DURABLE, name: 'Shield', slug: 'shield' });
-    const taken = await f.dev('POST', `/applications/${f.appId}/skus`, { type: SkuType.DURABLE, name: 'Other Shield', slug: 'shield' });
+    const taken = await f.dev('POST', `/applications/${f.appId}/skus`, {
+      type: SkuType.DURABLE,
+      name: 'Other Shield',
+      slug: 'shield',
+    });
     expect(taken.status).toBe(400);
     expect(taken.body.errors.slug._errors[0].code).toBe('SKU_SLUG_ALREADY_TAKEN');
-    const bad = await f.dev('POST', `/applications/${f.appId}/skus`, { type: SkuType.SUBSCRIPTION_GROUP, name: '', slug: 'Not A Slug', price_cents: -1 });
+    const bad = await f.dev('POST', `/applications/${f.appId}/skus`, {
+      type: SkuType.SUBSCRIPTION_GROUP,
+      name: '',
+      slug: 'Not A Slug',
+      price_cents: -1,
+    });
     expect(bad.status).toBe(400);
     expect(isOurErrorBody(bad)).toBe(true);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['name', 'price_cents', 'slug', 'type']);
@@ -66,7 +96,10 @@ describe('SKUs', () => {
   it('stops at 50 SKUs per application', async () => {
     const app = await createApp(f.platform, { name: 'Many SKUs' });
     for (let i = 0; i < 50; i++) {
-      const response = await f.dev('POST', `/applications/${app.id}/skus`, { type: SkuType.DURABLE, name: `Item ${i}` });
+      const response = await f.dev('POST', `/applications/${app.id}/skus`, {
+        type: SkuType.DURABLE,
+        name: `Item ${i}`,
+      });
       expect(response.status, response.text).toBe(201);
     }
     const over = await f.dev('POST', `/applications/${app.id}/skus`, { type: SkuType.DURABLE, name: 'One too many' });
@@ -88,7 +121,13 @@ describe('SKUs', () => {
   });
 
   it('SKUs in the application config are created once: applying the same config again changes nothing', async () => {
-    const config = { name: 'Configured Shop', skus: [{ type: SkuType.DURABLE, name: 'Starter Kit', flags: SkuFlag.AVAILABLE }, { type: SkuType.SUBSCRIPTION, name: 'Club', slug: 'club' }] };
+    const config = {
+      name: 'Configured Shop',
+      skus: [
+        { type: SkuType.DURABLE, name: 'Starter Kit', flags: SkuFlag.AVAILABLE },
+        { type: SkuType.SUBSCRIPTION, name: 'Club', slug: 'club' },
+      ],
+    };
     const first = await f.dev('POST', '/applications', config);
     expect(first.status, first.text).toBe(201);
     expect((await f.dev('POST', '/applications', config)).status).toBe(200);
@@ -101,7 +140,13 @@ describe('SKUs', () => {
   });
 
   it('a bad SKU in the config is refused at its place and creates nothing', async () => {
-    const response = await f.dev('POST', '/applications', { name: 'Bad Shop', skus: [{ type: SkuType.DURABLE, name: 'Fine' }, { type: SkuType.CONSUMABLE, name: 'Odd', flags: SkuFlag.GUILD_SUBSCRIPTION }] });
+    const response = await f.dev('POST', '/applications', {
+      name: 'Bad Shop',
+      skus: [
+        { type: SkuType.DURABLE, name: 'Fine' },
+        { type: SkuType.CONSUMABLE, name: 'Odd', flags: SkuFlag.GUILD_SUBSCRIPTION },
+      ],
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors.skus['1'].flags._errors[0].code).toBe('SKU_FLAGS_INVALID');
     expect(f.platform.store.applications.findByName('Bad Shop')).toBeUndefined();

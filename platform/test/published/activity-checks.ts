@@ -15,14 +15,29 @@ export function activityChecks(fixture: () => BotFixture): Check[] {
     expect(response.status, response.text).toBeLessThan(300);
     return response.body;
   };
-  const read = (instanceId: string) => request(`${f().platform.apiBase}/applications/${f().appId}/activity-instances/${instanceId}`, { headers: bot(f().botToken) });
+  const read = (instanceId: string) =>
+    request(`${f().platform.apiBase}/applications/${f().appId}/activity-instances/${instanceId}`, {
+      headers: bot(f().botToken),
+    });
 
   return [
-    published('get', '/applications/{application_id}/activity-instances/{instance_id}', '200', spec.EmbeddedActivityInstanceSchema, async () => {
-      await dev('PATCH', `/applications/${f().appId}/interactions`, { activities_enabled: true });
-      const inGuild = await dev('POST', `/applications/${f().appId}/activity-instances`, { user_id: f().ownerId, channel_id: f().generalId });
-      const inDm = await dev('POST', `/applications/${f().appId}/activity-instances`, { user_id: f().ownerId, recipient_id: f().memberId });
-      return [await read(inGuild.instance_id), await read(inDm.instance_id)];
-    }),
+    published(
+      'get',
+      '/applications/{application_id}/activity-instances/{instance_id}',
+      '200',
+      spec.EmbeddedActivityInstanceSchema,
+      async () => {
+        await dev('PATCH', `/applications/${f().appId}/interactions`, { activities_enabled: true });
+        const inGuild = await dev('POST', `/applications/${f().appId}/activity-instances`, {
+          user_id: f().ownerId,
+          channel_id: f().generalId,
+        });
+        const inDm = await dev('POST', `/applications/${f().appId}/activity-instances`, {
+          user_id: f().ownerId,
+          recipient_id: f().memberId,
+        });
+        return [await read(inGuild.instance_id), await read(inDm.instance_id)];
+      },
+    ),
   ];
 }

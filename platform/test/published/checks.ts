@@ -11,7 +11,9 @@ import type { TestResponse } from '../helpers/http.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type PathOf<M extends Method> = { [P in keyof Paths]: M extends keyof Paths[P] ? P : never }[keyof Paths];
-type ResponsesOf<M extends Method, P extends PathOf<M>> = Paths[P][M & keyof Paths[P]] extends { responses: infer R } ? R : never;
+type ResponsesOf<M extends Method, P extends PathOf<M>> = Paths[P][M & keyof Paths[P]] extends { responses: infer R }
+  ? R
+  : never;
 type SuccessOf<R> = Extract<keyof R, `2${string}`>;
 
 /** A schema accepts nothing but absence for a bodiless status (204). */
@@ -44,7 +46,13 @@ export function published<M extends Method, P extends PathOf<M>, S extends Succe
 }
 
 /** A published route that the OpenAPI description leaves out (the OAuth2 token endpoint); `url` is ours. */
-export function documented<T>(method: Uppercase<Method>, url: string, status: number, schema: ZodMiniType<T>, call: Check['call']): Check {
+export function documented<T>(
+  method: Uppercase<Method>,
+  url: string,
+  status: number,
+  schema: ZodMiniType<T>,
+  call: Check['call'],
+): Check {
   return { name: `${method} ${url}`, method, path: url, status, schema, call };
 }
 
@@ -77,7 +85,8 @@ export function routeKey(method: string, url: string): string {
 /** The keys of every route of the published OpenAPI description. */
 export function publishedRouteKeys(): Set<string> {
   const keys = new Set<string>();
-  for (const [method, paths] of Object.entries(pathsList)) for (const path of paths) keys.add(routeKey(method, `/api${path}`));
+  for (const [method, paths] of Object.entries(pathsList))
+    for (const path of paths) keys.add(routeKey(method, `/api${path}`));
   return keys;
 }
 

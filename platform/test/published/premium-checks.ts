@@ -48,7 +48,11 @@ export function premiumChecks(fixture: () => BotFixture, userEntitlements: () =>
     return response.body[0].id as string;
   };
   const testEntitlement = async (type = 3, owner: { id: string; type: number } = { id: f().memberId, type: 2 }) => {
-    const response = await api('POST', `/applications/${f().appId}/entitlements`, { sku_id: await sku(type, `Shape ${Math.random()}`), owner_id: owner.id, owner_type: owner.type });
+    const response = await api('POST', `/applications/${f().appId}/entitlements`, {
+      sku_id: await sku(type, `Shape ${Math.random()}`),
+      owner_id: owner.id,
+      owner_type: owner.type,
+    });
     return response.body.id as string;
   };
   const subscription = async () => {
@@ -62,16 +66,33 @@ export function premiumChecks(fixture: () => BotFixture, userEntitlements: () =>
       await sku(5, 'Shape listed plan');
       return api('GET', `/applications/${f().appId}/skus`);
     }),
-    documented('GET', '/api/v10/applications/{application_id}/entitlements', 200, zm.array(entitlementSchema), async () => {
-      await testEntitlement(2, { id: f().guildId, type: 1 });
-      await dev(`/applications/${f().appId}/purchases`, { user_id: f().memberId, sku_id: await sku(2, 'Shape bought') });
-      return api('GET', `/applications/${f().appId}/entitlements?exclude_deleted=false`);
-    }),
-    documented('GET', '/api/v10/applications/{application_id}/entitlements/{entitlement_id}', 200, entitlementSchema, async () =>
-      api('GET', `/applications/${f().appId}/entitlements/${await testEntitlement()}`),
+    documented(
+      'GET',
+      '/api/v10/applications/{application_id}/entitlements',
+      200,
+      zm.array(entitlementSchema),
+      async () => {
+        await testEntitlement(2, { id: f().guildId, type: 1 });
+        await dev(`/applications/${f().appId}/purchases`, {
+          user_id: f().memberId,
+          sku_id: await sku(2, 'Shape bought'),
+        });
+        return api('GET', `/applications/${f().appId}/entitlements?exclude_deleted=false`);
+      },
+    ),
+    documented(
+      'GET',
+      '/api/v10/applications/{application_id}/entitlements/{entitlement_id}',
+      200,
+      entitlementSchema,
+      async () => api('GET', `/applications/${f().appId}/entitlements/${await testEntitlement()}`),
     ),
     documented('POST', '/api/v10/applications/{application_id}/entitlements', 200, testEntitlementSchema, async () =>
-      api('POST', `/applications/${f().appId}/entitlements`, { sku_id: await sku(2, 'Shape granted'), owner_id: f().memberId, owner_type: 2 }),
+      api('POST', `/applications/${f().appId}/entitlements`, {
+        sku_id: await sku(2, 'Shape granted'),
+        owner_id: f().memberId,
+        owner_type: 2,
+      }),
     ),
     published('delete', '/applications/{application_id}/entitlements/{entitlement_id}', '204', null, async () =>
       api('DELETE', `/applications/${f().appId}/entitlements/${await testEntitlement()}`),
@@ -79,15 +100,27 @@ export function premiumChecks(fixture: () => BotFixture, userEntitlements: () =>
     published('post', '/applications/{application_id}/entitlements/{entitlement_id}/consume', '204', null, async () =>
       api('POST', `/applications/${f().appId}/entitlements/${await testEntitlement()}/consume`),
     ),
-    documented('GET', '/api/v10/users/@me/applications/{application_id}/entitlements', 200, zm.array(entitlementSchema), userEntitlements),
+    documented(
+      'GET',
+      '/api/v10/users/@me/applications/{application_id}/entitlements',
+      200,
+      zm.array(entitlementSchema),
+      userEntitlements,
+    ),
     published('get', '/skus/{sku_id}/subscriptions', '200', zm.array(spec.SubscriptionResponseSchema), async () => {
       const made = await subscription();
       return api('GET', `/skus/${made.skuId}/subscriptions?user_id=${f().ownerId}`);
     }),
-    published('get', '/skus/{sku_id}/subscriptions/{subscription_id}', '200', spec.SubscriptionResponseSchema, async () => {
-      const made = await subscription();
-      await dev(`/applications/${f().appId}/subscriptions/${made.id}/cancel`, {});
-      return api('GET', `/skus/${made.skuId}/subscriptions/${made.id}`);
-    }),
+    published(
+      'get',
+      '/skus/{sku_id}/subscriptions/{subscription_id}',
+      '200',
+      spec.SubscriptionResponseSchema,
+      async () => {
+        const made = await subscription();
+        await dev(`/applications/${f().appId}/subscriptions/${made.id}/cancel`, {});
+        return api('GET', `/skus/${made.skuId}/subscriptions/${made.id}`);
+      },
+    ),
   ];
 }

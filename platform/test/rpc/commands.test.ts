@@ -8,7 +8,12 @@ import { api, connect, drain, fullUser, received, tokenFor } from '../helpers/so
 import { IpcClient } from './ipc-client.js';
 import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 
-const JOINABLE = { type: 0, state: 'In a match', party: { id: 'party-1', size: [1, 4] }, secrets: { join: 'join-secret-1', spectate: 'watch-secret-1' } };
+const JOINABLE = {
+  type: 0,
+  state: 'In a match',
+  party: { id: 'party-1', size: [1, 4] },
+  secrets: { join: 'join-secret-1', spectate: 'watch-secret-1' },
+};
 
 describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6), %s local client', (link) => {
   let env: RpcPlatform;
@@ -34,8 +39,12 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const user = await deskFriend(env);
     const token = await tokenFor(env.platform, user, appId);
     const session = await connect(env.platform, user, token);
-    await api(env.platform, token, 'POST', '/users/@me/presence', { activity: { ...JOINABLE, secrets: { ...JOINABLE.secrets, join } } });
-    const sent = invite ? await api(env.platform, token, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 1 }) : undefined;
+    await api(env.platform, token, 'POST', '/users/@me/presence', {
+      activity: { ...JOINABLE, secrets: { ...JOINABLE.secrets, join } },
+    });
+    const sent = invite
+      ? await api(env.platform, token, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 1 })
+      : undefined;
     if (sent) expect(sent.status, sent.text).toBe(201);
     return { user, session, inviteId: sent?.body.message_id as string };
   };
@@ -49,11 +58,29 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const { app, watcher, client } = await watchedGame();
     await drain(env.platform, watcher);
     for (const type of [0, 2, 3, 5]) {
-      const answer = await client.request('SET_ACTIVITY', { pid: 4242, activity: { type, details: `type ${type}`, timestamps: { start: 1_700_000_000 } } });
-      const stored = { type, details: `type ${type}`, timestamps: { start: 1_700_000_000_000 }, name: app.name, application_id: app.id, created_at: expect.any(Number) };
+      const answer = await client.request('SET_ACTIVITY', {
+        pid: 4242,
+        activity: { type, details: `type ${type}`, timestamps: { start: 1_700_000_000 } },
+      });
+      const stored = {
+        type,
+        details: `type ${type}`,
+        timestamps: { start: 1_700_000_000_000 },
+        name: app.name,
+        application_id: app.id,
+        created_at: expect.any(Number),
+      };
       expect(answer).toEqual({ cmd: 'SET_ACTIVITY', evt: null, nonce: expect.any(String), data: stored });
-      const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ user: { id: string }; activities: unknown[] }>;
-      expect(updates.at(-1)).toEqual({ user: { id: env.desk.id }, status: 'online', activities: [stored], client_status: { desktop: 'online' } });
+      const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{
+        user: { id: string };
+        activities: unknown[];
+      }>;
+      expect(updates.at(-1)).toEqual({
+        user: { id: env.desk.id },
+        status: 'online',
+        activities: [stored],
+        client_status: { desktop: 'online' },
+      });
     }
     await client.close();
     await watcher.client.close();
@@ -62,7 +89,10 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
   it('SET_ACTIVITY without a type sets Playing (0), as the published service and its own example do', async () => {
     const { app, watcher, client } = await watchedGame();
     await drain(env.platform, watcher);
-    const answer = await client.request('SET_ACTIVITY', { pid: 4242, activity: { details: 'No type', state: 'In the menu', instance: false } });
+    const answer = await client.request('SET_ACTIVITY', {
+      pid: 4242,
+      activity: { details: 'No type', state: 'In the menu', instance: false },
+    });
     expect(answer.evt).toBeNull();
     expect(answer.data).toMatchObject({ type: 0, details: 'No type', name: app.name, application_id: app.id });
     const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ activities: unknown[] }>;
@@ -78,7 +108,20 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
       [{ pid: 1, activity: { type: 1, url: 'https://twitch.tv/x' } }, 'args.activity.type:'],
       [{ pid: 1, activity: { type: 4, state: 'custom' } }, 'args.activity.type:'],
       [{ pid: 1, activity: { type: 0, state: 'x' } }, 'args.activity.state:'],
-      [{ pid: 1, activity: { type: 0, buttons: [{ label: 'a', url: 'b' }, { label: 'a', url: 'b' }, { label: 'a', url: 'b' }] } }, 'args.activity.buttons:'],
+      [
+        {
+          pid: 1,
+          activity: {
+            type: 0,
+            buttons: [
+              { label: 'a', url: 'b' },
+              { label: 'a', url: 'b' },
+              { label: 'a', url: 'b' },
+            ],
+          },
+        },
+        'args.activity.buttons:',
+      ],
       [{ activity: { type: 0 } }, 'args.pid:'],
       [{ pid: -1 }, 'args.pid:'],
     ];
@@ -97,10 +140,17 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const { watcher, client } = await watchedGame();
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'Before' } });
     await drain(env.platform, watcher);
-    for (const activity of [{ type: 0, state: 'a\ud800b' }, { type: 0, details: '\udc00' }, { type: 0, party: { id: 'p\ud800' } }]) {
+    for (const activity of [
+      { type: 0, state: 'a\ud800b' },
+      { type: 0, details: '\udc00' },
+      { type: 0, party: { id: 'p\ud800' } },
+    ]) {
       const answer = await client.request('SET_ACTIVITY', { pid: 1, activity });
       expect(answer.evt).toBe('ERROR');
-      expect(answer.data).toEqual({ code: 4000, message: expect.stringMatching(/^args\.activity\.(state|details|party\.id): Must be valid Unicode text/) });
+      expect(answer.data).toEqual({
+        code: 4000,
+        message: expect.stringMatching(/^args\.activity\.(state|details|party\.id): Must be valid Unicode text/),
+      });
     }
     expect(await received(env.platform, watcher, 'PRESENCE_UPDATE')).toEqual([]);
     await client.close();
@@ -112,7 +162,9 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'Playing' } });
     await drain(env.platform, watcher);
     expect((await client.request('SET_ACTIVITY', { pid: 1 })).data).toBeNull();
-    expect(await received(env.platform, watcher, 'PRESENCE_UPDATE')).toEqual([{ user: { id: env.desk.id }, status: 'online', activities: [], client_status: { desktop: 'online' } }]);
+    expect(await received(env.platform, watcher, 'PRESENCE_UPDATE')).toEqual([
+      { user: { id: env.desk.id }, status: 'online', activities: [], client_status: { desktop: 'online' } },
+    ]);
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 3, state: 'Watching' } });
     await drain(env.platform, watcher);
     await client.close();
@@ -134,11 +186,16 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     await drain(env.platform, watcher);
     await client.close();
     const updates = (await eventually(async () => {
-      const got = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ status: string; activities: unknown[] }>;
+      const got = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{
+        status: string;
+        activities: unknown[];
+      }>;
       return got.length > 0 ? got : undefined;
     })) as Array<{ status: string; activities: unknown[] }>;
     // The game's activity went with it; the gateway session still holds the pair, so nobody saw "offline".
-    expect(updates).toEqual([{ user: { id: env.desk.id }, status: 'online', activities: [], client_status: { desktop: 'online' } }]);
+    expect(updates).toEqual([
+      { user: { id: env.desk.id }, status: 'online', activities: [], client_status: { desktop: 'online' } },
+    ]);
     await deskSession.client.close();
     await watcher.client.close();
   });
@@ -147,15 +204,31 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const app = await newApp();
     const client = await game(app.id);
     const { verifier, challenge } = pkcePair();
-    const answer = client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify', 'sdk.social_layer'], code_challenge: challenge, code_challenge_method: 'S256' });
-    const pending = await eventually(() => env.rpc.consent.pending().find((request) => request.applicationId === app.id));
-    expect(pending).toEqual({ id: expect.any(Number), applicationId: app.id, applicationName: expect.any(String), scopes: ['identify', 'sdk.social_layer'] });
+    const answer = client.request('AUTHORIZE', {
+      client_id: app.id,
+      scopes: ['identify', 'sdk.social_layer'],
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const pending = await eventually(() =>
+      env.rpc.consent.pending().find((request) => request.applicationId === app.id),
+    );
+    expect(pending).toEqual({
+      id: expect.any(Number),
+      applicationId: app.id,
+      applicationName: expect.any(String),
+      scopes: ['identify', 'sdk.social_layer'],
+    });
     expect(env.rpc.consent.approve(pending.id)).toBe(true);
     const { data } = await answer;
     expect(data).toEqual({ code: expect.any(String) });
-    const token = await request(`${env.platform.apiBase}/oauth2/token`, { form: { grant_type: 'authorization_code', code: data.code, code_verifier: verifier, client_id: app.id } });
+    const token = await request(`${env.platform.apiBase}/oauth2/token`, {
+      form: { grant_type: 'authorization_code', code: data.code, code_verifier: verifier, client_id: app.id },
+    });
     expect(token.status, token.text).toBe(200);
-    const me = await request(`${env.platform.apiBase}/users/@me`, { headers: { authorization: `Bearer ${token.body.access_token}` } });
+    const me = await request(`${env.platform.apiBase}/users/@me`, {
+      headers: { authorization: `Bearer ${token.body.access_token}` },
+    });
     expect(me.body.id).toBe(env.desk.id);
     await client.close();
   });
@@ -164,9 +237,14 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const app = await newApp();
     const client = await game(app.id);
     const answer = client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify'] });
-    const pending = await eventually(() => env.rpc.consent.pending().find((request) => request.applicationId === app.id));
+    const pending = await eventually(() =>
+      env.rpc.consent.pending().find((request) => request.applicationId === app.id),
+    );
     env.rpc.consent.deny(pending.id);
-    expect((await answer).data).toEqual({ code: 5000, message: 'OAuth2 Error: access_denied: The user denied the request.' });
+    expect((await answer).data).toEqual({
+      code: 5000,
+      message: 'OAuth2 Error: access_denied: The user denied the request.',
+    });
     void client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify'] }).catch(() => undefined);
     await eventually(() => env.rpc.consent.pending().find((request) => request.applicationId === app.id));
     await client.close();
@@ -176,14 +254,36 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
   it('AUTHORIZE errors: another client id 4007, no scopes 4000, unknown scope and bad PKCE method 5000', async () => {
     const app = await newApp();
     const client = await game(app.id);
-    expect((await client.request('AUTHORIZE', { client_id: env.platform.devApp.id, scopes: ['identify'] })).data).toEqual({ code: 4007, message: 'Invalid Client ID' });
+    expect(
+      (await client.request('AUTHORIZE', { client_id: env.platform.devApp.id, scopes: ['identify'] })).data,
+    ).toEqual({ code: 4007, message: 'Invalid Client ID' });
     expect((await client.request('AUTHORIZE', { client_id: app.id, scopes: [] })).data.code).toBe(4000);
-    expect((await client.request('AUTHORIZE', { client_id: app.id, scopes: ['rpc.everything'] })).data).toEqual({ code: 5000, message: 'OAuth2 Error: invalid_scope: Invalid scope: rpc.everything' });
-    expect((await client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify'], code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' })).data).toEqual({
+    expect((await client.request('AUTHORIZE', { client_id: app.id, scopes: ['rpc.everything'] })).data).toEqual({
+      code: 5000,
+      message: 'OAuth2 Error: invalid_scope: Invalid scope: rpc.everything',
+    });
+    expect(
+      (
+        await client.request('AUTHORIZE', {
+          client_id: app.id,
+          scopes: ['identify'],
+          code_challenge: 'x'.repeat(43),
+          code_challenge_method: 'plain',
+        })
+      ).data,
+    ).toEqual({
       code: 5000,
       message: 'OAuth2 Error: invalid_request: code_challenge_method must be S256.',
     });
-    expect((await client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify'], redirect_uri: 'https://elsewhere.example/cb' })).data.code).toBe(5000);
+    expect(
+      (
+        await client.request('AUTHORIZE', {
+          client_id: app.id,
+          scopes: ['identify'],
+          redirect_uri: 'https://elsewhere.example/cb',
+        })
+      ).data.code,
+    ).toBe(5000);
     expect(env.rpc.consent.pending().filter((request) => request.applicationId === app.id)).toEqual([]);
     await client.close();
   });
@@ -199,10 +299,16 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
       expires: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       application: { id: app.id, name: expect.any(String), description: '', icon: null, rpc_origins: [] },
     });
-    expect((await client.request('AUTHENTICATE', { access_token: 'nope' })).data).toEqual({ code: 4009, message: 'Invalid access token' });
+    expect((await client.request('AUTHENTICATE', { access_token: 'nope' })).data).toEqual({
+      code: 4009,
+      message: 'Invalid access token',
+    });
     expect((await client.request('AUTHENTICATE', { access_token: env.desk.token })).data.code).toBe(4009); // the dev app's token
     const stranger = await fullUser(env.platform, { clientId: app.id });
-    expect((await client.request('AUTHENTICATE', { access_token: stranger.token })).data).toEqual({ code: 4010, message: 'The token belongs to another user' });
+    expect((await client.request('AUTHENTICATE', { access_token: stranger.token })).data).toEqual({
+      code: 4010,
+      message: 'The token belongs to another user',
+    });
     expect((await client.request('AUTHENTICATE', {})).data.code).toBe(4000);
     await client.close();
   });
@@ -210,19 +316,44 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
   it('SUBSCRIBE: unknown events 4004; GUILD_STATUS needs AUTHENTICATE with guilds (4006) and a guild of the user (4003), then sends its status', async () => {
     const app = await newApp();
     const client = await game(app.id);
-    expect((await client.request('SUBSCRIBE', {}, 'VOICE_SETTINGS_UPDATE')).data).toEqual({ code: 4004, message: 'Invalid event: VOICE_SETTINGS_UPDATE' });
+    expect((await client.request('SUBSCRIBE', {}, 'VOICE_SETTINGS_UPDATE')).data).toEqual({
+      code: 4004,
+      message: 'Invalid event: VOICE_SETTINGS_UPDATE',
+    });
     expect((await client.request('SUBSCRIBE', {})).data.code).toBe(4004);
-    const guild = (await request(`${env.platform.apiBase}/dev/guilds`, { json: { name: `RPC Guild ${apps}`, members: ['desk'] } })).body as { id: string; name: string };
-    const other = (await request(`${env.platform.apiBase}/dev/guilds`, { json: { name: `Not Desk ${apps}` } })).body as { id: string };
-    expect((await client.request('SUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).data).toEqual({ code: 4006, message: 'Not authenticated or invalid scope' });
+    const guild = (
+      await request(`${env.platform.apiBase}/dev/guilds`, { json: { name: `RPC Guild ${apps}`, members: ['desk'] } })
+    ).body as { id: string; name: string };
+    const other = (await request(`${env.platform.apiBase}/dev/guilds`, { json: { name: `Not Desk ${apps}` } }))
+      .body as { id: string };
+    expect((await client.request('SUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).data).toEqual({
+      code: 4006,
+      message: 'Not authenticated or invalid scope',
+    });
     await client.request('AUTHENTICATE', { access_token: await tokenFor(env.platform, env.desk, app.id, 'identify') });
     expect((await client.request('SUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).data.code).toBe(4006);
-    await client.request('AUTHENTICATE', { access_token: await tokenFor(env.platform, env.desk, app.id, 'identify guilds') });
-    expect((await client.request('SUBSCRIBE', { guild_id: other.id }, 'GUILD_STATUS')).data).toEqual({ code: 4003, message: 'Invalid Guild' });
+    await client.request('AUTHENTICATE', {
+      access_token: await tokenFor(env.platform, env.desk, app.id, 'identify guilds'),
+    });
+    expect((await client.request('SUBSCRIBE', { guild_id: other.id }, 'GUILD_STATUS')).data).toEqual({
+      code: 4003,
+      message: 'Invalid Guild',
+    });
     expect((await client.request('SUBSCRIBE', { guild_id: 'x' }, 'GUILD_STATUS')).data.code).toBe(4003);
-    expect(await client.request('SUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).toEqual({ cmd: 'SUBSCRIBE', evt: 'GUILD_STATUS', nonce: expect.any(String), data: { evt: 'GUILD_STATUS' } });
-    expect(await client.event('GUILD_STATUS')).toEqual({ cmd: 'DISPATCH', evt: 'GUILD_STATUS', data: { guild: { id: guild.id, name: guild.name, icon_url: null }, online: 0 } });
-    expect((await client.request('UNSUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).data).toEqual({ evt: 'GUILD_STATUS' });
+    expect(await client.request('SUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).toEqual({
+      cmd: 'SUBSCRIBE',
+      evt: 'GUILD_STATUS',
+      nonce: expect.any(String),
+      data: { evt: 'GUILD_STATUS' },
+    });
+    expect(await client.event('GUILD_STATUS')).toEqual({
+      cmd: 'DISPATCH',
+      evt: 'GUILD_STATUS',
+      data: { guild: { id: guild.id, name: guild.name, icon_url: null }, online: 0 },
+    });
+    expect((await client.request('UNSUBSCRIBE', { guild_id: guild.id }, 'GUILD_STATUS')).data).toEqual({
+      evt: 'GUILD_STATUS',
+    });
     expect((await client.request('UNSUBSCRIBE', {}, 'NOPE')).data.code).toBe(4004);
     await client.close();
   });
@@ -239,15 +370,28 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const ask = await api(env.platform, friendToken, 'POST', `/users/${env.desk.id}/activity-invites`, { type: 5 });
     expect(ask.status, ask.text).toBe(201);
     const event = await client.event('ACTIVITY_JOIN_REQUEST');
-    expect(event).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_JOIN_REQUEST', data: { user: expect.objectContaining({ id: friend.id, username: friend.username }) } });
+    expect(event).toEqual({
+      cmd: 'DISPATCH',
+      evt: 'ACTIVITY_JOIN_REQUEST',
+      data: { user: expect.objectContaining({ id: friend.id, username: friend.username }) },
+    });
     // The other instance did not subscribe: it got nothing.
     await bystander.request('SET_ACTIVITY', { pid: 2, activity: JOINABLE });
     expect(bystander.queued()).toEqual([]);
     await drain(env.platform, friendSession);
     expect((await client.request('SEND_ACTIVITY_JOIN_INVITE', { user_id: friend.id })).data).toBeNull();
-    const [invite] = (await received(env.platform, friendSession, 'ACTIVITY_INVITE_CREATE')) as Array<{ message_id: string; type: number; sender_id: string }>;
+    const [invite] = (await received(env.platform, friendSession, 'ACTIVITY_INVITE_CREATE')) as Array<{
+      message_id: string;
+      type: number;
+      sender_id: string;
+    }>;
     expect(invite).toMatchObject({ type: 1, sender_id: env.desk.id });
-    const accepted = await api(env.platform, friendToken, 'POST', `/users/@me/activity-invites/${invite!.message_id}/accept`);
+    const accepted = await api(
+      env.platform,
+      friendToken,
+      'POST',
+      `/users/@me/activity-invites/${invite!.message_id}/accept`,
+    );
     expect(accepted.body).toEqual({ secret: 'join-secret-1' });
     expect((await client.request('CLOSE_ACTIVITY_REQUEST', { user_id: friend.id })).data).toBeNull();
     expect((await client.request('CLOSE_ACTIVITY_JOIN_REQUEST', { user_id: friend.id })).data).toBeNull();
@@ -259,10 +403,19 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const app = await newApp();
     const friend = await deskFriend(env);
     const client = await game(app.id);
-    expect((await client.request('SEND_ACTIVITY_JOIN_INVITE', { user_id: '1' })).data).toEqual({ code: 4010, message: 'Invalid User' });
-    expect((await client.request('CLOSE_ACTIVITY_REQUEST', { user_id: 'abc' })).data).toEqual({ code: 4010, message: 'Invalid User' });
+    expect((await client.request('SEND_ACTIVITY_JOIN_INVITE', { user_id: '1' })).data).toEqual({
+      code: 4010,
+      message: 'Invalid User',
+    });
+    expect((await client.request('CLOSE_ACTIVITY_REQUEST', { user_id: 'abc' })).data).toEqual({
+      code: 4010,
+      message: 'Invalid User',
+    });
     expect((await client.request('SEND_ACTIVITY_JOIN_INVITE', {})).data.code).toBe(4000);
-    expect((await client.request('SEND_ACTIVITY_JOIN_INVITE', { user_id: friend.id })).data).toEqual({ code: 4000, message: 'The activity cannot be joined (80020)' });
+    expect((await client.request('SEND_ACTIVITY_JOIN_INVITE', { user_id: friend.id })).data).toEqual({
+      code: 4000,
+      message: 'The activity cannot be joined (80020)',
+    });
     await client.close();
   });
 
@@ -271,8 +424,16 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     const hosting = await host(app.id, 'host-join', true);
     const client = await game(app.id);
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_JOIN');
-    expect(await env.rpc.acceptInvite(hosting.inviteId, app.id)).toEqual({ secret: 'host-join', applicationId: app.id, delivery: 'delivered' });
-    expect(await client.event('ACTIVITY_JOIN')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_JOIN', data: { secret: 'host-join' } });
+    expect(await env.rpc.acceptInvite(hosting.inviteId, app.id)).toEqual({
+      secret: 'host-join',
+      applicationId: app.id,
+      delivery: 'delivered',
+    });
+    expect(await client.event('ACTIVITY_JOIN')).toEqual({
+      cmd: 'DISPATCH',
+      evt: 'ACTIVITY_JOIN',
+      data: { secret: 'host-join' },
+    });
     await expect(env.rpc.acceptInvite('1')).rejects.toThrow('Unknown Message');
     await client.close();
     await hosting.session.client.close();
@@ -285,10 +446,19 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
     await client.request('SUBSCRIBE', {}, 'ACTIVITY_SPECTATE');
     if (link === 'standalone') {
       // A friend's presence carries no secrets (PROTOCOL.md §10.2): a local client outside the platform cannot know it.
-      await expect(env.rpc.spectate(hosting.user.id, app.id)).rejects.toThrow('only available from the local client started with the platform');
+      await expect(env.rpc.spectate(hosting.user.id, app.id)).rejects.toThrow(
+        'only available from the local client started with the platform',
+      );
     } else {
-      expect(await env.rpc.spectate(hosting.user.id, app.id)).toEqual({ secret: 'watch-secret-1', delivery: 'delivered' });
-      expect(await client.event('ACTIVITY_SPECTATE')).toEqual({ cmd: 'DISPATCH', evt: 'ACTIVITY_SPECTATE', data: { secret: 'watch-secret-1' } });
+      expect(await env.rpc.spectate(hosting.user.id, app.id)).toEqual({
+        secret: 'watch-secret-1',
+        delivery: 'delivered',
+      });
+      expect(await client.event('ACTIVITY_SPECTATE')).toEqual({
+        cmd: 'DISPATCH',
+        evt: 'ACTIVITY_SPECTATE',
+        data: { secret: 'watch-secret-1' },
+      });
       await expect(env.rpc.spectate(env.desk.id, app.id)).rejects.toThrow('the activity has no spectate secret');
     }
     await client.close();

@@ -12,7 +12,11 @@ import { deskFriend, startRpcPlatform, type RpcPlatform } from './harness.js';
 describe('local client development routes (PROTOCOL.md §9)', () => {
   let env: RpcPlatform;
   const dev = (method: string, path: string, json?: unknown) =>
-    request(`${env.platform.apiBase}/dev/rpc/${path}`, { method, headers: devTokenHeaders(env.platform), ...(json !== undefined && { json }) });
+    request(`${env.platform.apiBase}/dev/rpc/${path}`, {
+      method,
+      headers: devTokenHeaders(env.platform),
+      ...(json !== undefined && { json }),
+    });
 
   beforeAll(async () => {
     env = await startRpcPlatform();

@@ -40,7 +40,16 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
       data: {
         v: 1,
         config: { cdn_host: host, api_endpoint: `//${host}/api`, environment: 'production' },
-        user: { id: env.desk.id, username: 'desk', discriminator: '0', global_name: 'Desk', avatar: null, bot: false, flags: 0, premium_type: 0 },
+        user: {
+          id: env.desk.id,
+          username: 'desk',
+          discriminator: '0',
+          global_name: 'Desk',
+          avatar: null,
+          bot: false,
+          flags: 0,
+          premium_type: 0,
+        },
       },
     });
     await client.close();
@@ -65,7 +74,10 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
   it('a FRAME before the HANDSHAKE is closed with 1003', async () => {
     const client = await IpcClient.connect(env.rpc.path);
     client.sendJson(1, { cmd: 'SET_ACTIVITY', args: { pid: 1 }, nonce: 'x' });
-    expect(await closeFrame(client)).toEqual({ op: 2, body: { code: 1003, message: 'Expected a HANDSHAKE frame first' } });
+    expect(await closeFrame(client)).toEqual({
+      op: 2,
+      body: { code: 1003, message: 'Expected a HANDSHAKE frame first' },
+    });
     await stillServing();
   });
 
@@ -86,14 +98,20 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
   it('a handshake that is not a JSON object is closed with 1003', async () => {
     const client = await IpcClient.connect(env.rpc.path);
     client.sendRaw(Buffer.concat([header(0, 5), Buffer.from('{v:1}')]));
-    expect(await closeFrame(client)).toEqual({ op: 2, body: { code: 1003, message: 'The HANDSHAKE payload must be a JSON object' } });
+    expect(await closeFrame(client)).toEqual({
+      op: 2,
+      body: { code: 1003, message: 'The HANDSHAKE payload must be a JSON object' },
+    });
     await stillServing();
   });
 
   it('an oversized frame (declared above 64 KiB) is closed with 1003 before its body arrives', async () => {
     const { client } = await IpcClient.ready(env.rpc.path, env.platform.devApp.id);
     client.sendRaw(header(1, 64 * 1024 + 1));
-    expect(await closeFrame(client)).toEqual({ op: 2, body: { code: 1003, message: 'Frame too large: 65537 bytes (at most 65536)' } });
+    expect(await closeFrame(client)).toEqual({
+      op: 2,
+      body: { code: 1003, message: 'Frame too large: 65537 bytes (at most 65536)' },
+    });
     await stillServing();
   });
 
@@ -101,7 +119,12 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
     const { client } = await IpcClient.ready(env.rpc.path, env.platform.devApp.id);
     for (const text of ['{"cmd": "SET_ACTIVITY",', '[1,2]', '"text"']) {
       client.sendRaw(Buffer.concat([header(1, Buffer.byteLength(text)), Buffer.from(text)]));
-      expect((await client.next()).body).toEqual({ cmd: null, evt: 'ERROR', nonce: null, data: { code: 4000, message: 'Payload is not a JSON object' } });
+      expect((await client.next()).body).toEqual({
+        cmd: null,
+        evt: 'ERROR',
+        nonce: null,
+        data: { code: 4000, message: 'Payload is not a JSON object' },
+      });
     }
     const answer = await client.request('SET_ACTIVITY', { pid: 1 });
     expect(answer).toEqual({ cmd: 'SET_ACTIVITY', evt: null, nonce: expect.any(String), data: null });
@@ -113,7 +136,12 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
     const text = JSON.stringify({ cmd: 'SET_ACTIVITY', args: { pid: 1 }, nonce: 'short' });
     // Header says 10 bytes: the server reads `{"cmd":"SE` as the frame, then the next 8 bytes as a header.
     client.sendRaw(Buffer.concat([header(1, 10), Buffer.from(text)]));
-    expect((await client.next()).body).toEqual({ cmd: null, evt: 'ERROR', nonce: null, data: { code: 4000, message: 'Payload is not a JSON object' } });
+    expect((await client.next()).body).toEqual({
+      cmd: null,
+      evt: 'ERROR',
+      nonce: null,
+      data: { code: 4000, message: 'Payload is not a JSON object' },
+    });
     const closing = await client.next();
     expect(closing.op).toBe(2);
     expect(closing.body.code).toBe(1003);
@@ -132,12 +160,32 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
   it('command payload errors: missing cmd, bad args, long nonce → 4000; unknown command → 4002', async () => {
     const { client } = await IpcClient.ready(env.rpc.path, env.platform.devApp.id);
     client.sendJson(1, { args: {}, nonce: 'a' });
-    expect((await client.next()).body).toEqual({ cmd: null, evt: 'ERROR', nonce: 'a', data: { code: 4000, message: 'cmd is required' } });
+    expect((await client.next()).body).toEqual({
+      cmd: null,
+      evt: 'ERROR',
+      nonce: 'a',
+      data: { code: 4000, message: 'cmd is required' },
+    });
     client.sendJson(1, { cmd: 'SET_ACTIVITY', args: [1], nonce: 'b' });
-    expect((await client.next()).body).toEqual({ cmd: 'SET_ACTIVITY', evt: 'ERROR', nonce: 'b', data: { code: 4000, message: 'args must be an object' } });
+    expect((await client.next()).body).toEqual({
+      cmd: 'SET_ACTIVITY',
+      evt: 'ERROR',
+      nonce: 'b',
+      data: { code: 4000, message: 'args must be an object' },
+    });
     client.sendJson(1, { cmd: 'SET_ACTIVITY', args: { pid: 1 }, nonce: 'n'.repeat(65) });
-    expect((await client.next()).body).toEqual({ cmd: 'SET_ACTIVITY', evt: 'ERROR', nonce: null, data: { code: 4000, message: 'nonce must be a string of at most 64 characters' } });
-    expect(await client.request('GET_GUILDS')).toEqual({ cmd: 'GET_GUILDS', evt: 'ERROR', nonce: expect.any(String), data: { code: 4002, message: 'Invalid command: GET_GUILDS' } });
+    expect((await client.next()).body).toEqual({
+      cmd: 'SET_ACTIVITY',
+      evt: 'ERROR',
+      nonce: null,
+      data: { code: 4000, message: 'nonce must be a string of at most 64 characters' },
+    });
+    expect(await client.request('GET_GUILDS')).toEqual({
+      cmd: 'GET_GUILDS',
+      evt: 'ERROR',
+      nonce: expect.any(String),
+      data: { code: 4002, message: 'Invalid command: GET_GUILDS' },
+    });
     expect(await client.request('toString')).toMatchObject({ evt: 'ERROR', data: { code: 4002 } });
     await client.close();
   });
@@ -149,7 +197,11 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
     // Every served command with a string argument of its own (PROTOCOL.md §12.3), each carrying one lone surrogate.
     const cases: Array<[string, Record<string, unknown>, string, string?]> = [
       ['SET_ACTIVITY', { pid: 1, activity: { type: 0, state: lone } }, 'args.activity.state'],
-      ['SET_ACTIVITY', { pid: 1, activity: { type: 0, assets: { large_text: lone } } }, 'args.activity.assets.large_text'],
+      [
+        'SET_ACTIVITY',
+        { pid: 1, activity: { type: 0, assets: { large_text: lone } } },
+        'args.activity.assets.large_text',
+      ],
       ['AUTHORIZE', { client_id: env.platform.devApp.id, scopes: ['identify', lone] }, 'args.scopes.1'],
       ['AUTHENTICATE', { access_token: lone }, 'args.access_token'],
       ['SUBSCRIBE', {}, 'evt', lone],
@@ -165,13 +217,26 @@ describe('local RPC framing and handshake (PROTOCOL.md §12.1–12.3)', () => {
     ];
     for (const [cmd, args, path, evt] of cases) {
       const answer = await client.request(cmd, args, evt);
-      expect([cmd, answer]).toEqual([cmd, { cmd, evt: 'ERROR', nonce: expect.any(String), data: { code: 4000, message: `${path}: ${notText}` } }]);
+      expect([cmd, answer]).toEqual([
+        cmd,
+        { cmd, evt: 'ERROR', nonce: expect.any(String), data: { code: 4000, message: `${path}: ${notText}` } },
+      ]);
     }
     // In cmd or nonce themselves: not echoed.
     client.sendJson(1, { cmd: `SET_ACTIVITY${lone}`, args: { pid: 1 }, nonce: 'n1' });
-    expect((await client.next()).body).toEqual({ cmd: null, evt: 'ERROR', nonce: 'n1', data: { code: 4000, message: `cmd: ${notText}` } });
+    expect((await client.next()).body).toEqual({
+      cmd: null,
+      evt: 'ERROR',
+      nonce: 'n1',
+      data: { code: 4000, message: `cmd: ${notText}` },
+    });
     client.sendJson(1, { cmd: 'SET_ACTIVITY', args: { pid: 1 }, nonce: lone });
-    expect((await client.next()).body).toEqual({ cmd: 'SET_ACTIVITY', evt: 'ERROR', nonce: null, data: { code: 4000, message: `nonce: ${notText}` } });
+    expect((await client.next()).body).toEqual({
+      cmd: 'SET_ACTIVITY',
+      evt: 'ERROR',
+      nonce: null,
+      data: { code: 4000, message: `nonce: ${notText}` },
+    });
     // A pair (an emoji) is text; the connection goes on.
     const fine = await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, state: 'a\ud83d\ude00b' } });
     expect(fine.data).toMatchObject({ state: 'a\u{1f600}b' });
@@ -232,7 +297,9 @@ describe('socket paths (PROTOCOL.md §12.1)', () => {
         await new Promise<void>((resolve) => server.listen(join(env.dir, `discord-ipc-${slot}`), resolve));
         listeners.push(server);
       }
-      await expect(startRpcPlatform({ socketDir: env.dir })).rejects.toThrow(`every local RPC slot discord-ipc-0..9 in ${env.dir} is taken`);
+      await expect(startRpcPlatform({ socketDir: env.dir })).rejects.toThrow(
+        `every local RPC slot discord-ipc-0..9 in ${env.dir} is taken`,
+      );
     } finally {
       for (const server of listeners) await new Promise((resolve) => server.close(resolve));
       await env.close();

@@ -6,7 +6,13 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startStandaloneRpc, type RpcServer, type RunningPlatform, type RpcOptions, type StartOptions } from '../../src/index.js';
+import {
+  startStandaloneRpc,
+  type RpcServer,
+  type RunningPlatform,
+  type RpcOptions,
+  type StartOptions,
+} from '../../src/index.js';
 import { accessTokenFor, startTestPlatform, tempDir } from '../helpers/platform.js';
 import { api, fullUser, type SocialUser } from '../helpers/social.js';
 
@@ -25,7 +31,11 @@ export interface RpcPlatform {
   close(): Promise<void>;
 }
 
-export async function startRpcPlatform(rpc: RpcOptions = {}, options: StartOptions = {}, link: LinkKind = 'in-process'): Promise<RpcPlatform> {
+export async function startRpcPlatform(
+  rpc: RpcOptions = {},
+  options: StartOptions = {},
+  link: LinkKind = 'in-process',
+): Promise<RpcPlatform> {
   const dir = tempDir();
   const rpcOptions = { user: DESKTOP_USER, socketDir: dir, applicationsDir: join(dir, 'applications'), ...rpc };
   const platform = await startTestPlatform({
@@ -45,7 +55,11 @@ export async function startRpcPlatform(rpc: RpcOptions = {}, options: StartOptio
           ...(rpcOptions.autoApprove !== undefined && { autoApprove: rpcOptions.autoApprove }),
           logger: pino({ level: 'silent' }),
         });
-  const token = await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'sdk.social_layer', user: DESKTOP_USER });
+  const token = await accessTokenFor(platform, {
+    clientId: platform.devApp.id,
+    scope: 'sdk.social_layer',
+    user: DESKTOP_USER,
+  });
   const desk: SocialUser = { id: server.desktopUserId, username: DESKTOP_USER, token: token.access_token };
   return {
     platform,
@@ -61,7 +75,10 @@ export async function startRpcPlatform(rpc: RpcOptions = {}, options: StartOptio
 }
 
 /** A new platform friend of the desktop user. */
-export async function deskFriend(env: Pick<RpcPlatform, 'platform' | 'desk'>, options: { clientId?: string } = {}): Promise<SocialUser> {
+export async function deskFriend(
+  env: Pick<RpcPlatform, 'platform' | 'desk'>,
+  options: { clientId?: string } = {},
+): Promise<SocialUser> {
   const friend = await fullUser(env.platform, options);
   await api(env.platform, env.desk.token, 'PUT', `/users/@me/relationships/${friend.id}`, { type: 1 });
   await api(env.platform, friend.token, 'PUT', `/users/@me/relationships/${env.desk.id}`, { type: 1 });

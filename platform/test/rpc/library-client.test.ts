@@ -32,14 +32,33 @@ describe.each(LINKS)('@xhayper/discord-rpc against the local client, %s local cl
     expect(client.user?.username).toBe('desk');
     await drain(env.platform, watcher);
     for (const type of [0, 2, 3, 5]) {
-      await client.user!.setActivity({ type, details: `Library type ${type}`, state: 'In the menu', partyId: 'lib-party', partySize: 1, partyMax: 2 });
-      const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ user: { id: string }; activities: Array<Record<string, unknown>> }>;
+      await client.user!.setActivity({
+        type,
+        details: `Library type ${type}`,
+        state: 'In the menu',
+        partyId: 'lib-party',
+        partySize: 1,
+        partyMax: 2,
+      });
+      const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{
+        user: { id: string };
+        activities: Array<Record<string, unknown>>;
+      }>;
       expect(updates.at(-1)?.user).toEqual({ id: env.desk.id });
       expect(updates.at(-1)?.activities).toEqual([
-        expect.objectContaining({ type, details: `Library type ${type}`, state: 'In the menu', party: { id: 'lib-party', size: [1, 2] }, application_id: app.id, name: 'Library Game' }),
+        expect.objectContaining({
+          type,
+          details: `Library type ${type}`,
+          state: 'In the menu',
+          party: { id: 'lib-party', size: [1, 2] },
+          application_id: app.id,
+          name: 'Library Game',
+        }),
       ]);
     }
-    await expect(client.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' })).rejects.toMatchObject({ code: 4000 });
+    await expect(
+      client.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' }),
+    ).rejects.toMatchObject({ code: 4000 });
     await client.user!.clearActivity();
     const cleared = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ activities: unknown[] }>;
     expect(cleared.at(-1)?.activities).toEqual([]);
@@ -54,7 +73,9 @@ describe.each(LINKS)('@xhayper/discord-rpc against the local client, %s local cl
     // client is pointed at this platform; everything else is the library's public login().
     (client as unknown as { rest: { options: { api: string } } }).rest.options.api = `${env.platform.httpUrl}/api`;
     const loggingIn = client.login({ scopes: ['identify', 'guilds'] });
-    const pending = await eventually(() => env.rpc.consent.pending().find((request) => request.applicationId === app.id));
+    const pending = await eventually(() =>
+      env.rpc.consent.pending().find((request) => request.applicationId === app.id),
+    );
     env.rpc.consent.approve(pending.id);
     await loggingIn;
     expect(client.user?.id).toBe(env.desk.id);

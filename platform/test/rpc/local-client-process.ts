@@ -43,17 +43,39 @@ export class LocalClientProcess {
       for (const wake of this.waiters.splice(0)) wake();
     });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-    this.exited = new Promise((resolve) => child.once('exit', (code) => {
-      resolve(code);
-      for (const wake of this.waiters.splice(0)) wake();
-    }));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        resolve(code);
+        for (const wake of this.waiters.splice(0)) wake();
+      }),
+    );
   }
 
   /** Starts the process and waits until it listens. */
   static async start(options: LocalClientOptions): Promise<LocalClientProcess> {
-    const args = [CLI, 'rpc', '--platform', options.platformUrl, '--login', options.login, '--sign-in-app', options.signInApp, '--rpc-dir', options.socketDir];
+    const args = [
+      CLI,
+      'rpc',
+      '--platform',
+      options.platformUrl,
+      '--login',
+      options.login,
+      '--sign-in-app',
+      options.signInApp,
+      '--rpc-dir',
+      options.socketDir,
+    ];
     if (options.autoApprove) args.push('--auto-approve');
-    const process_ = new LocalClientProcess(spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, SVCPP_LOG_LEVEL: 'warn', ...(options.caFile && { NODE_EXTRA_CA_CERTS: options.caFile }) } }));
+    const process_ = new LocalClientProcess(
+      spawn(process.execPath, args, {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          SVCPP_LOG_LEVEL: 'warn',
+          ...(options.caFile && { NODE_EXTRA_CA_CERTS: options.caFile }),
+        },
+      }),
+    );
     const listening = await process_.next((line) => line.event === 'listening');
     process_.path = String(listening.path);
     return process_;
@@ -64,7 +86,8 @@ export class LocalClientProcess {
     for (;;) {
       const found = this.lines.slice(from).find(match);
       if (found) return found;
-      if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`the local client exited: ${this.stderr}`);
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        throw new Error(`the local client exited: ${this.stderr}`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }

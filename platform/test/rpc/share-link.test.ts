@@ -24,20 +24,47 @@ describe.each(LINKS)('local RPC: SHARE_LINK (PROTOCOL.md §18.5), %s local clien
     const { app, client } = await newGame();
     const args = { message: 'm'.repeat(1000), custom_id: 'c'.repeat(64), link_id: 'l'.repeat(64) };
     const answer = await client.request('SHARE_LINK', args);
-    expect(answer).toEqual({ cmd: 'SHARE_LINK', evt: null, nonce: expect.any(String), data: { success: true, didCopyLink: true, didSendMessage: false } });
-    expect(env.rpc.desktop.actions.at(-1)).toEqual({ kind: 'share-link', applicationId: app.id, message: args.message, customId: args.custom_id, linkId: args.link_id });
+    expect(answer).toEqual({
+      cmd: 'SHARE_LINK',
+      evt: null,
+      nonce: expect.any(String),
+      data: { success: true, didCopyLink: true, didSendMessage: false },
+    });
+    expect(env.rpc.desktop.actions.at(-1)).toEqual({
+      kind: 'share-link',
+      applicationId: app.id,
+      message: args.message,
+      customId: args.custom_id,
+      linkId: args.link_id,
+    });
     await client.close();
   });
 
   it('referrer_id is silently ignored: the share succeeds and carries only custom_id', async () => {
     const { app, client } = await newGame();
-    const answer = await client.request('SHARE_LINK', { message: 'Join my run', custom_id: 'run-42', referrer_id: '1234567890' });
+    const answer = await client.request('SHARE_LINK', {
+      message: 'Join my run',
+      custom_id: 'run-42',
+      referrer_id: '1234567890',
+    });
     expect(answer.evt).toBeNull();
     expect(answer.data.success).toBe(true);
-    expect(env.rpc.desktop.actions.at(-1)).toEqual({ kind: 'share-link', applicationId: app.id, message: 'Join my run', customId: 'run-42', linkId: null });
+    expect(env.rpc.desktop.actions.at(-1)).toEqual({
+      kind: 'share-link',
+      applicationId: app.id,
+      message: 'Join my run',
+      customId: 'run-42',
+      linkId: null,
+    });
     const onlyReferrer = await client.request('SHARE_LINK', { message: 'Hi', referrer_id: 'x'.repeat(500) });
     expect(onlyReferrer.data.success).toBe(true);
-    expect(env.rpc.desktop.actions.at(-1)).toEqual({ kind: 'share-link', applicationId: app.id, message: 'Hi', customId: null, linkId: null });
+    expect(env.rpc.desktop.actions.at(-1)).toEqual({
+      kind: 'share-link',
+      applicationId: app.id,
+      message: 'Hi',
+      customId: null,
+      linkId: null,
+    });
     await client.close();
   });
 

@@ -21,7 +21,10 @@ const CLI = fileURLToPath(new URL('../../bin/svcpp-platform.mjs', import.meta.ur
 
 /** Runs the CLI to its end (asynchronously: the platform it talks to lives in this process). */
 function run(...args: string[]): Promise<{ status: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'rpc', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SVCPP_LOG_LEVEL: 'silent' } });
+  const child = spawn(process.execPath, [CLI, 'rpc', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, SVCPP_LOG_LEVEL: 'silent' },
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((resolve) => child.once('close', (status) => resolve({ status, stderr })));
@@ -37,13 +40,22 @@ describe('the local client as its own process', { timeout: 120_000 }, () => {
   let local: LocalClientProcess;
   let previousRuntimeDir: string | undefined;
   const start = (autoApprove = false) =>
-    LocalClientProcess.start({ platformUrl: platform.httpUrl, login: DESKTOP_USER, signInApp: platform.devApp.id, socketDir: dir, autoApprove });
-  const updates = async (watcher: Session) => (await received(platform, watcher, 'PRESENCE_UPDATE')) as PresenceUpdate[];
+    LocalClientProcess.start({
+      platformUrl: platform.httpUrl,
+      login: DESKTOP_USER,
+      signInApp: platform.devApp.id,
+      socketDir: dir,
+      autoApprove,
+    });
+  const updates = async (watcher: Session) =>
+    (await received(platform, watcher, 'PRESENCE_UPDATE')) as PresenceUpdate[];
 
   beforeAll(async () => {
     dir = tempDir();
     platform = await startTestPlatform({ config: { users: [{ username: DESKTOP_USER, global_name: 'Desk' }] } });
-    const token = (await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'sdk.social_layer', user: DESKTOP_USER })).access_token;
+    const token = (
+      await accessTokenFor(platform, { clientId: platform.devApp.id, scope: 'sdk.social_layer', user: DESKTOP_USER })
+    ).access_token;
     const me = await request(`${platform.apiBase}/users/@me`, { headers: { authorization: `Bearer ${token}` } });
     desk = { id: me.body.id as string, username: DESKTOP_USER, token };
     local = await start();
@@ -72,23 +84,38 @@ describe('the local client as its own process', { timeout: 120_000 }, () => {
     expect(client.user?.id).toBe(desk.id);
     await drain(platform, watcher);
     for (const type of [0, 2, 3, 5]) {
-      await client.user!.setActivity({ type, details: `Standalone type ${type}`, partyId: 'solo', partySize: 1, partyMax: 2 });
+      await client.user!.setActivity({
+        type,
+        details: `Standalone type ${type}`,
+        partyId: 'solo',
+        partySize: 1,
+        partyMax: 2,
+      });
       expect((await updates(watcher)).at(-1)).toMatchObject({
         user: { id: desk.id },
         status: 'online',
-        activities: [expect.objectContaining({ type, details: `Standalone type ${type}`, application_id: app.id, name: 'Standalone Library Game' })],
+        activities: [
+          expect.objectContaining({
+            type,
+            details: `Standalone type ${type}`,
+            application_id: app.id,
+            name: 'Standalone Library Game',
+          }),
+        ],
       });
     }
-    await expect(client.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' })).rejects.toMatchObject({ code: 4000 });
+    await expect(
+      client.user!.setActivity({ type: 1, details: 'Streaming', url: 'https://twitch.tv/x' }),
+    ).rejects.toMatchObject({ code: 4000 });
 
     // A crash: the process goes without a word (its gateway session stays resumable for a while, as published).
     const path = local.path;
     await local.kill();
     await client.destroy();
-    await watcher.client.close();  // a gateway session of its own would need heartbeats while the process starts
+    await watcher.client.close(); // a gateway session of its own would need heartbeats while the process starts
     local = await start();
     watcher = await connect(platform, friend);
-    expect(local.path).toBe(path);  // the stale socket file is taken over
+    expect(local.path).toBe(path); // the stale socket file is taken over
     client = await library();
     await client.user!.setActivity({ type: 0, details: 'Back again' });
     await eventually(async () => (await updates(watcher)).at(-1)?.activities[0]?.details === 'Back again');
@@ -103,18 +130,34 @@ describe('the local client as its own process', { timeout: 120_000 }, () => {
     });
     const asked = client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify'] });
     const consent = await local.next((line) => line.event === 'consent_request' && line.application_id === app.id);
-    expect(consent).toEqual({ event: 'consent_request', id: expect.any(Number), application_id: app.id, application_name: 'Standalone Consent Game', scopes: ['identify'] });
+    expect(consent).toEqual({
+      event: 'consent_request',
+      id: expect.any(Number),
+      application_id: app.id,
+      application_name: 'Standalone Consent Game',
+      scopes: ['identify'],
+    });
     expect(await local.command(`deny ${consent.id}`)).toEqual({ command: 'deny', id: consent.id });
-    expect((await asked).data).toEqual({ code: 5000, message: 'OAuth2 Error: access_denied: The user denied the request.' });
+    expect((await asked).data).toEqual({
+      code: 5000,
+      message: 'OAuth2 Error: access_denied: The user denied the request.',
+    });
 
     const again = client.request('AUTHORIZE', { client_id: app.id, scopes: ['identify'] });
-    const second = await local.next((line) => line.event === 'consent_request' && line.application_id === app.id && line.id !== consent.id);
+    const second = await local.next(
+      (line) => line.event === 'consent_request' && line.application_id === app.id && line.id !== consent.id,
+    );
     expect(await local.command(`approve ${second.id}`)).toEqual({ command: 'approve', id: second.id });
     const { data } = await again;
-    const token = await request(`${platform.apiBase}/oauth2/token`, { form: { grant_type: 'authorization_code', code: data.code, client_id: app.id, client_secret: app.client_secret } });
+    const token = await request(`${platform.apiBase}/oauth2/token`, {
+      form: { grant_type: 'authorization_code', code: data.code, client_id: app.id, client_secret: app.client_secret },
+    });
     expect(token.status, token.text).toBe(200);
     expect(await local.command('approve 999')).toEqual({ command: 'approve', error: 'no pending consent request 999' });
-    expect(await local.command('frobnicate')).toEqual({ command: 'frobnicate', error: 'unknown command frobnicate (try help)' });
+    expect(await local.command('frobnicate')).toEqual({
+      command: 'frobnicate',
+      error: 'unknown command frobnicate (try help)',
+    });
     await client.close();
   });
 
@@ -124,14 +167,27 @@ describe('the local client as its own process', { timeout: 120_000 }, () => {
     const watcher = await connect(platform, await deskFriend({ platform, desk }));
     const { client } = await IpcClient.ready(own.path, app.id);
     await client.request('SET_ACTIVITY', { pid: 1, activity: { type: 0, details: 'Until Ctrl-C' } });
-    expect((await updates(watcher)).at(-1)?.activities).toEqual([expect.objectContaining({ details: 'Until Ctrl-C', application_id: app.id })]);
+    expect((await updates(watcher)).at(-1)?.activities).toEqual([
+      expect.objectContaining({ details: 'Until Ctrl-C', application_id: app.id }),
+    ]);
     expect(await own.stop()).toBe(0);
-    await eventually(async () => (await updates(watcher)).some((update) => update.user.id === desk.id && update.activities.length === 0));
+    await eventually(async () =>
+      (await updates(watcher)).some((update) => update.user.id === desk.id && update.activities.length === 0),
+    );
     await watcher.client.close();
   });
 
   it('refuses to start with bad credentials, a bad platform URL, or without --login', async () => {
-    const wrong = await run('--platform', platform.httpUrl, '--login', 'nobody_here', '--sign-in-app', platform.devApp.id, '--rpc-dir', dir);
+    const wrong = await run(
+      '--platform',
+      platform.httpUrl,
+      '--login',
+      'nobody_here',
+      '--sign-in-app',
+      platform.devApp.id,
+      '--rpc-dir',
+      dir,
+    );
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('the platform refused the sign-in of "nobody_here"');
     const url = await run('--platform', 'ftp://example', '--login', DESKTOP_USER);

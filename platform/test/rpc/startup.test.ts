@@ -31,15 +31,21 @@ describe('starting the local client with the platform (PROTOCOL.md §12.7)', () 
   });
 
   it('outside development mode the desktop user is required', async () => {
-    await expect(startTestPlatform({ devMode: false, rpc: { socketDir: socketDir() } })).rejects.toThrow('needs its desktop user');
+    await expect(startTestPlatform({ devMode: false, rpc: { socketDir: socketDir() } })).rejects.toThrow(
+      'needs its desktop user',
+    );
   });
 
   it('outside development mode auto-approve is refused', async () => {
-    await expect(startTestPlatform({ devMode: false, rpc: { user: 'dev_user', socketDir: socketDir(), autoApprove: true } })).rejects.toThrow('development mode only');
+    await expect(
+      startTestPlatform({ devMode: false, rpc: { user: 'dev_user', socketDir: socketDir(), autoApprove: true } }),
+    ).rejects.toThrow('development mode only');
   });
 
   it('a desktop user that is not a full account is refused', async () => {
-    await expect(startTestPlatform({ rpc: { user: 'nobody_here', socketDir: socketDir() } })).rejects.toThrow('is not a full account');
+    await expect(startTestPlatform({ rpc: { user: 'nobody_here', socketDir: socketDir() } })).rejects.toThrow(
+      'is not a full account',
+    );
   });
 
   it('with auto-approve (development) AUTHORIZE answers a code without a pending request', async () => {

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { createApp, eventually, startTestPlatform, type AppCredentials } from '../helpers/platform.js';
-import { api, connect, drain, fieldCodes, fullUser, received, tokenFor, type Session, type SocialUser } from '../helpers/social.js';
+import {
+  api,
+  connect,
+  drain,
+  fieldCodes,
+  fullUser,
+  received,
+  tokenFor,
+  type Session,
+  type SocialUser,
+} from '../helpers/social.js';
 
 const JOINABLE = { type: 0, party: { id: 'party-7', size: [1, 4] }, secrets: { join: 'join-secret' } };
 
@@ -10,9 +20,12 @@ describe('game invites (PROTOCOL.md §10.3)', () => {
   let game: AppCredentials;
   let child: AppCredentials;
   let unrelated: AppCredentials;
-  const activity = (user: SocialUser, value: unknown, token = user.token) => api(platform, token, 'POST', '/users/@me/presence', { activity: value });
-  const invite = (from: SocialUser, to: { id: string }, body: unknown) => api(platform, from.token, 'POST', `/users/${to.id}/activity-invites`, body);
-  const accept = (user: SocialUser, id: string, token = user.token) => api(platform, token, 'POST', `/users/@me/activity-invites/${id}/accept`);
+  const activity = (user: SocialUser, value: unknown, token = user.token) =>
+    api(platform, token, 'POST', '/users/@me/presence', { activity: value });
+  const invite = (from: SocialUser, to: { id: string }, body: unknown) =>
+    api(platform, from.token, 'POST', `/users/${to.id}/activity-invites`, body);
+  const accept = (user: SocialUser, id: string, token = user.token) =>
+    api(platform, token, 'POST', `/users/@me/activity-invites/${id}/accept`);
   const gameUser = () => fullUser(platform, { clientId: game.id });
 
   beforeAll(async () => {
@@ -26,7 +39,14 @@ describe('game invites (PROTOCOL.md §10.3)', () => {
   /**
    * The sender with a joinable activity and the recipient with sessions in the game, its child and an unrelated app.
    */
-  async function setup(): Promise<{ a: SocialUser; b: SocialUser; bGame: Session; bChild: Session; bUnrelated: Session; aSession: Session }> {
+  async function setup(): Promise<{
+    a: SocialUser;
+    b: SocialUser;
+    bGame: Session;
+    bChild: Session;
+    bUnrelated: Session;
+    aSession: Session;
+  }> {
     const [a, b] = [await gameUser(), await gameUser()];
     const aSession = await connect(platform, a);
     expect((await activity(a, JOINABLE)).status).toBe(204);
@@ -67,8 +87,12 @@ describe('game invites (PROTOCOL.md §10.3)', () => {
     const accepted = await accept(b, response.body.message_id);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ secret: 'join-secret' });
-    expect((await accept(b, response.body.message_id, await tokenFor(platform, b, child.id))).body).toEqual({ secret: 'join-secret' });
-    expect((await accept(b, response.body.message_id, await tokenFor(platform, b, unrelated.id))).body.code).toBe(10008);
+    expect((await accept(b, response.body.message_id, await tokenFor(platform, b, child.id))).body).toEqual({
+      secret: 'join-secret',
+    });
+    expect((await accept(b, response.body.message_id, await tokenFor(platform, b, unrelated.id))).body.code).toBe(
+      10008,
+    );
     expect((await accept(a, response.body.message_id)).body.code).toBe(10008);
     expect((await api(platform, b.token, 'GET', `/users/@me/dms/${a.id}/messages`)).body).toEqual([]);
     await closeAll(aSession, bGame, bChild, bUnrelated);
@@ -98,7 +122,9 @@ describe('game invites (PROTOCOL.md §10.3)', () => {
     const created = (await invite(a, b, { type: 1 })).body;
     await drain(platform, bGame);
     await aSession.client.close(1000);
-    await expect.poll(async () => received(platform, bGame, 'ACTIVITY_INVITE_UPDATE')).toEqual([{ ...created, is_valid: false }]);
+    await expect
+      .poll(async () => received(platform, bGame, 'ACTIVITY_INVITE_UPDATE'))
+      .toEqual([{ ...created, is_valid: false }]);
     expect((await accept(b, created.message_id)).body.code).toBe(80021);
     await closeAll(bGame, bChild, bUnrelated);
   });
@@ -153,7 +179,9 @@ describe('game invites (PROTOCOL.md §10.3)', () => {
     const { a, b, aSession, bGame, bChild, bUnrelated } = await setup();
     expect(fieldCodes((await invite(a, b, { type: 2 })).body, 'type')).toEqual(['BASE_TYPE_CHOICES']);
     expect(fieldCodes((await invite(a, b, {})).body, 'type')).toEqual(['BASE_TYPE_REQUIRED']);
-    expect(fieldCodes((await invite(a, b, { type: 1, content: 'x'.repeat(1025) })).body, 'content')).toEqual(['BASE_TYPE_MAX_LENGTH']);
+    expect(fieldCodes((await invite(a, b, { type: 1, content: 'x'.repeat(1025) })).body, 'content')).toEqual([
+      'BASE_TYPE_MAX_LENGTH',
+    ]);
     expect((await invite(a, { id: '5' }, { type: 1 })).body.code).toBe(10013);
     expect((await accept(b, '5')).body.code).toBe(10008);
     await api(platform, b.token, 'PUT', `/users/@me/relationships/${a.id}`, { type: 2 });

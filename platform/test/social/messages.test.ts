@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { bot, request } from '../helpers/http.js';
 import { createApp, devState, startTestPlatform, testClock, type AppCredentials } from '../helpers/platform.js';
-import { api, befriend as befriendOn, connect, drain, fieldCodes, fullUser, provisionalUser, received, tokenFor, type SocialUser } from '../helpers/social.js';
+import {
+  api,
+  befriend as befriendOn,
+  connect,
+  drain,
+  fieldCodes,
+  fullUser,
+  provisionalUser,
+  received,
+  tokenFor,
+  type SocialUser,
+} from '../helpers/social.js';
 import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('direct messages (PROTOCOL.md §10.4)', () => {
@@ -10,8 +21,10 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
   let hooks: WebhookReceiver;
   let game: AppCredentials;
   const clock = testClock();
-  const send = (from: SocialUser, to: { id: string }, body: unknown) => api(platform, from.token, 'POST', `/users/${to.id}/messages`, body);
-  const history = (user: SocialUser, other: { id: string }, query = '') => api(platform, user.token, 'GET', `/users/@me/dms/${other.id}/messages${query}`);
+  const send = (from: SocialUser, to: { id: string }, body: unknown) =>
+    api(platform, from.token, 'POST', `/users/${to.id}/messages`, body);
+  const history = (user: SocialUser, other: { id: string }, query = '') =>
+    api(platform, user.token, 'GET', `/users/@me/dms/${other.id}/messages${query}`);
   const befriend = (a: SocialUser, b: SocialUser, game = false) => befriendOn(platform, a, b, game);
   /** Users whose tokens belong to `game` (which has a webhook URL). */
   const gameUser = async () => fullUser(platform, { clientId: game.id });
@@ -21,7 +34,13 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     platform = await startTestPlatform({
       now: clock.now,
       webhookRetry: { baseMs: 10, maxMs: 50 },
-      socialLimits: { messageContentMax: 20, metadataMaxKeys: 2, moderationMetadataMaxKeys: 1, historyLimitMax: 3, historyLimitDefault: 2 },
+      socialLimits: {
+        messageContentMax: 20,
+        metadataMaxKeys: 2,
+        moderationMetadataMaxKeys: 1,
+        historyLimitMax: 3,
+        historyLimitDefault: 2,
+      },
     });
     game = await createApp(platform, { name: 'DM Game', public_client: true, webhook_url: hooks.url });
   });
@@ -59,7 +78,11 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     expect(await received(platform, bSession, 'MESSAGE_CREATE')).toEqual([{ ...message, channel_id: a.id }]);
     const hook = await hooks.waitForEvent('GAME_DIRECT_MESSAGE_CREATE', (h) => h.body.event.data.id === message.id);
     expect(signatureIsValid(game.public_key, hook)).toBe(true);
-    expect(hook.body).toMatchObject({ application_id: game.id, type: 1, event: { data: { ...message, channel: { id: b.id, type: 18, recipients: [{ id: a.id }, { id: b.id }] } } } });
+    expect(hook.body).toMatchObject({
+      application_id: game.id,
+      type: 1,
+      event: { data: { ...message, channel: { id: b.id, type: 18, recipients: [{ id: a.id }, { id: b.id }] } } },
+    });
     expect((await history(b, a)).body).toEqual([{ ...message, channel_id: a.id }]);
     await aSession.client.close();
     await bSession.client.close();
@@ -89,7 +112,9 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     const message = (await send(a, b, { content: 'draft' })).body;
     const bSession = await connect(platform, b);
     await drain(platform, bSession);
-    const notMine = await api(platform, b.token, 'PATCH', `/users/${a.id}/messages/${message.id}`, { content: 'hacked' });
+    const notMine = await api(platform, b.token, 'PATCH', `/users/${a.id}/messages/${message.id}`, {
+      content: 'hacked',
+    });
     expect(notMine.status).toBe(403);
     expect(notMine.body).toEqual({ code: 50005, message: 'Cannot edit a message authored by another user' });
     expect((await api(platform, b.token, 'DELETE', `/users/${a.id}/messages/${message.id}`)).status).toBe(403);
@@ -136,7 +161,11 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
       [{ content: 'x'.repeat(21) }, ['content'], 'BASE_TYPE_MAX_LENGTH'],
       [{ content: 'ok', metadata: { a: '1', b: '2', c: '3' } }, ['metadata'], 'DICT_TYPE_MAX_KEYS'],
       // The error names a long key by its first 128 characters (errors never repeat more of the request).
-      [{ content: 'ok', metadata: { ['k'.repeat(1025)]: 'v' } }, ['metadata', `${'k'.repeat(128)}…`], 'BASE_TYPE_MAX_LENGTH'],
+      [
+        { content: 'ok', metadata: { ['k'.repeat(1025)]: 'v' } },
+        ['metadata', `${'k'.repeat(128)}…`],
+        'BASE_TYPE_MAX_LENGTH',
+      ],
       [{ content: 'ok', metadata: { k: 'v'.repeat(1025) } }, ['metadata', 'k'], 'BASE_TYPE_MAX_LENGTH'],
       [{ content: 'ok', metadata: { k: 1 } }, ['metadata', 'k'], 'STRING_TYPE_CONVERT'],
       [{ content: 'ok', metadata: [] }, ['metadata'], 'DICT_TYPE_CONVERT'],
@@ -154,11 +183,18 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     const old = (await send(a, b, { content: 'old' })).body;
     clock.advance(72 * 3_600_000 + 1);
     const ids: string[] = [];
-    for (const content of ['m1', 'm2', 'm3', 'm4']) ids.push((await send(content === 'm2' ? b : a, content === 'm2' ? a : b, { content })).body.id);
+    for (const content of ['m1', 'm2', 'm3', 'm4'])
+      ids.push((await send(content === 'm2' ? b : a, content === 'm2' ? a : b, { content })).body.id);
     await send(a, c, { content: 'to c' });
     expect(((await history(a, b)).body as { content: string }[]).map((m) => m.content)).toEqual(['m4', 'm3']);
-    expect(((await history(a, b, '?limit=3')).body as { content: string }[]).map((m) => m.content)).toEqual(['m4', 'm3', 'm2']);
-    expect(((await history(a, b, `?limit=3&before=${ids[2]}`)).body as { content: string }[]).map((m) => m.content)).toEqual(['m2', 'm1']);
+    expect(((await history(a, b, '?limit=3')).body as { content: string }[]).map((m) => m.content)).toEqual([
+      'm4',
+      'm3',
+      'm2',
+    ]);
+    expect(
+      ((await history(a, b, `?limit=3&before=${ids[2]}`)).body as { content: string }[]).map((m) => m.content),
+    ).toEqual(['m2', 'm1']);
     expect(fieldCodes((await history(a, b, '?limit=4')).body, 'limit')).toEqual(['NUMBER_TYPE_MAX']);
     expect(fieldCodes((await history(a, b, '?limit=0')).body, 'limit')).toEqual(['NUMBER_TYPE_MIN']);
     expect(fieldCodes((await history(a, b, '?before=abc')).body, 'before')).toEqual(['NUMBER_TYPE_COERCE']);
@@ -181,10 +217,16 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     await drain(platform, bChild);
     await drain(platform, bStranger);
     const childToken = await tokenFor(platform, b, child.id);
-    expect(((await api(platform, childToken, 'GET', `/users/@me/dms/${a.id}/messages`)).body as { id: string }[]).map((m) => m.id)).toEqual([message.id]);
+    expect(
+      ((await api(platform, childToken, 'GET', `/users/@me/dms/${a.id}/messages`)).body as { id: string }[]).map(
+        (m) => m.id,
+      ),
+    ).toEqual([message.id]);
     const strangerToken = await tokenFor(platform, b, stranger.id);
     expect((await api(platform, strangerToken, 'GET', `/users/@me/dms/${a.id}/messages`)).body).toEqual([]);
-    const update = await api(platform, a.token, 'PATCH', `/users/${b.id}/messages/${message.id}`, { content: 'edited' });
+    const update = await api(platform, a.token, 'PATCH', `/users/${b.id}/messages/${message.id}`, {
+      content: 'edited',
+    });
     expect(update.status).toBe(200);
     expect(await received(platform, bChild, 'MESSAGE_UPDATE')).toHaveLength(1);
     expect(await received(platform, bStranger, 'MESSAGE_UPDATE')).toEqual([]);
@@ -197,27 +239,46 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     const message = (await send(a, b, { content: 'mod me' })).body;
     const state = (await devState(platform)).applications as { id: string; bot_token: string }[];
     const gameBot = state.find((x) => x.id === game.id)!.bot_token;
-    const url = (appId: string, id = message.id) => `${platform.apiBase}/applications/${appId}/messages/${id}/moderation-metadata`;
+    const url = (appId: string, id = message.id) =>
+      `${platform.apiBase}/applications/${appId}/messages/${id}/moderation-metadata`;
     const aSession = await connect(platform, a);
     await drain(platform, aSession);
     const ok = await request(url(game.id), { method: 'PUT', headers: bot(gameBot), json: { flagged: 'no' } });
     expect(ok.status, ok.text).toBe(204);
-    expect(await received(platform, aSession, 'MESSAGE_UPDATE')).toEqual([expect.objectContaining({ id: message.id, moderation_metadata: { flagged: 'no' }, channel_id: b.id })]);
+    expect(await received(platform, aSession, 'MESSAGE_UPDATE')).toEqual([
+      expect.objectContaining({ id: message.id, moderation_metadata: { flagged: 'no' }, channel_id: b.id }),
+    ]);
     const tooMany = await request(url(game.id), { method: 'PUT', headers: bot(gameBot), json: { a: '1', b: '2' } });
     expect(tooMany.status).toBe(400);
     expect(fieldCodes(tooMany.body)).toEqual(['DICT_TYPE_MAX_KEYS']);
-    const longValue = await request(url(game.id), { method: 'PUT', headers: bot(gameBot), json: { a: 'v'.repeat(2001) } });
+    const longValue = await request(url(game.id), {
+      method: 'PUT',
+      headers: bot(gameBot),
+      json: { a: 'v'.repeat(2001) },
+    });
     expect(fieldCodes(longValue.body, 'a')).toEqual(['BASE_TYPE_MAX_LENGTH']);
     const otherApp = await request(url(platform.devApp.id), { method: 'PUT', headers: bot(gameBot), json: {} });
     expect(otherApp.status).toBe(403);
     expect(otherApp.body.code).toBe(50001);
     const devMessageUrl = url(platform.devApp.id);
-    expect((await request(devMessageUrl, { method: 'PUT', headers: bot(platform.devApp.botToken), json: {} })).body.code).toBe(10008);
-    const userToken = await request(url(game.id), { method: 'PUT', headers: { authorization: `Bearer ${a.token}` }, json: {} });
+    expect(
+      (await request(devMessageUrl, { method: 'PUT', headers: bot(platform.devApp.botToken), json: {} })).body.code,
+    ).toBe(10008);
+    const userToken = await request(url(game.id), {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${a.token}` },
+      json: {},
+    });
     expect(userToken.body.code).toBe(20002);
-    expect(((await history(a, b)).body as { moderation_metadata: unknown }[])[0]!.moderation_metadata).toEqual({ flagged: 'no' });
-    const outbox = (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as { event: { event: { type: string; data: { id: string } } } }[];
-    expect(outbox.filter((e) => e.event?.event?.data?.id === message.id).map((e) => e.event.event.type)).toEqual(['GAME_DIRECT_MESSAGE_CREATE']);
+    expect(((await history(a, b)).body as { moderation_metadata: unknown }[])[0]!.moderation_metadata).toEqual({
+      flagged: 'no',
+    });
+    const outbox = (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as {
+      event: { event: { type: string; data: { id: string } } };
+    }[];
+    expect(outbox.filter((e) => e.event?.event?.data?.id === message.id).map((e) => e.event.event.type)).toEqual([
+      'GAME_DIRECT_MESSAGE_CREATE',
+    ]);
     await aSession.client.close();
   });
 
@@ -226,9 +287,14 @@ describe('direct messages (PROTOCOL.md §10.4)', () => {
     const message = (await send(a, b, { content: 'pub path' })).body;
     const state = (await devState(platform)).applications as { id: string; bot_token: string }[];
     const gameBot = state.find((x) => x.id === game.id)!.bot_token;
-    const url = (u1: string, u2: string) => `${platform.apiBase}/partner-sdk/dms/${u1}/${u2}/messages/${message.id}/moderation-metadata`;
-    expect((await request(url(b.id, a.id), { method: 'PUT', headers: bot(gameBot), json: { flagged: 'yes' } })).status).toBe(204);
-    expect(((await history(a, b)).body as { moderation_metadata: unknown }[])[0]!.moderation_metadata).toEqual({ flagged: 'yes' });
+    const url = (u1: string, u2: string) =>
+      `${platform.apiBase}/partner-sdk/dms/${u1}/${u2}/messages/${message.id}/moderation-metadata`;
+    expect(
+      (await request(url(b.id, a.id), { method: 'PUT', headers: bot(gameBot), json: { flagged: 'yes' } })).status,
+    ).toBe(204);
+    expect(((await history(a, b)).body as { moderation_metadata: unknown }[])[0]!.moderation_metadata).toEqual({
+      flagged: 'yes',
+    });
     expect((await request(url(a.id, c.id), { method: 'PUT', headers: bot(gameBot), json: {} })).body.code).toBe(10008);
   });
 

@@ -28,7 +28,15 @@ class Friendships {
       [a, b],
       [b, a],
     ]) {
-      this.rows.push({ userId: userId!, otherId: otherId!, axis: 'platform', applicationId: '', type: 1, isSpamRequest: false, since });
+      this.rows.push({
+        userId: userId!,
+        otherId: otherId!,
+        axis: 'platform',
+        applicationId: '',
+        type: 1,
+        isSpamRequest: false,
+        since,
+      });
     }
     return since;
   }
@@ -38,7 +46,9 @@ class Friendships {
   }
 
   service(): RelationshipService {
-    return { friendships: (userId: string) => this.rows.filter((r) => r.userId === userId) } as unknown as RelationshipService;
+    return {
+      friendships: (userId: string) => this.rows.filter((r) => r.userId === userId),
+    } as unknown as RelationshipService;
   }
 }
 
@@ -144,7 +154,10 @@ describe('presence across nodes', () => {
     const bus = new EventBus(log);
     const delivered: BusEvent[] = [];
     bus.subscribe((event) => delivered.push(event));
-    const presence = new PresenceService({ bus, now: () => Date.now() } as unknown as PlatformContext, friendships.service());
+    const presence = new PresenceService(
+      { bus, now: () => Date.now() } as unknown as PlatformContext,
+      friendships.service(),
+    );
     friendships.befriend('dave', 'erin');
     for (const entry of [
       { op: 'sessions', userId: 'erin', applicationId: APP, present: true },

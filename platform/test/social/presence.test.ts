@@ -2,11 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { bearer, request } from '../helpers/http.js';
 import { createApp, startTestPlatform } from '../helpers/platform.js';
-import { api, befriend as befriendOn, connect, drain, fieldCodes, fullUser, received, tokenFor, type SocialUser } from '../helpers/social.js';
+import {
+  api,
+  befriend as befriendOn,
+  connect,
+  drain,
+  fieldCodes,
+  fullUser,
+  received,
+  tokenFor,
+  type SocialUser,
+} from '../helpers/social.js';
 
 describe('presence (PROTOCOL.md §10.2)', () => {
   let platform: RunningPlatform;
-  const setPresence = (user: SocialUser, body: unknown, token = user.token) => api(platform, token, 'POST', '/users/@me/presence', body);
+  const setPresence = (user: SocialUser, body: unknown, token = user.token) =>
+    api(platform, token, 'POST', '/users/@me/presence', body);
   const befriend = (a: SocialUser, b: SocialUser, game = false) => befriendOn(platform, a, b, game);
 
   beforeAll(async () => {
@@ -24,7 +35,13 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     await drain(platform, friendSession);
     const response = await setPresence(a, {
       status: 'dnd',
-      activity: { type: 0, state: 'In a match', timestamps: { start: 1_700_000_000 }, party: { id: 'party-1', size: [1, 4] }, buttons: [{ label: 'Site', url: 'https://example.com' }] },
+      activity: {
+        type: 0,
+        state: 'In a match',
+        timestamps: { start: 1_700_000_000 },
+        party: { id: 'party-1', size: [1, 4] },
+        buttons: [{ label: 'Site', url: 'https://example.com' }],
+      },
     });
     expect(response.status, response.text).toBe(204);
     const expected = {
@@ -60,7 +77,9 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     await drain(platform, bDev);
     await drain(platform, bOther);
     expect((await setPresence(a, { status: 'idle' })).status).toBe(204);
-    expect(await received(platform, bDev, 'PRESENCE_UPDATE')).toEqual([expect.objectContaining({ user: { id: a.id }, status: 'idle' })]);
+    expect(await received(platform, bDev, 'PRESENCE_UPDATE')).toEqual([
+      expect.objectContaining({ user: { id: a.id }, status: 'idle' }),
+    ]);
     expect(await received(platform, bOther, 'PRESENCE_UPDATE')).toEqual([]);
     for (const s of [aSession, bDev, bOther]) await s.client.close();
   });
@@ -71,11 +90,15 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     const bSession = await connect(platform, b);
     expect(bSession.ready.presences).toEqual([]);
     const aSession = await connect(platform, a);
-    expect(await received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([{ user: { id: a.id }, status: 'online', activities: [], client_status: { desktop: 'online' } }]);
+    expect(await received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([
+      { user: { id: a.id }, status: 'online', activities: [], client_status: { desktop: 'online' } },
+    ]);
     const later = await connect(platform, b);
     expect(later.ready.presences).toEqual([expect.objectContaining({ user: { id: a.id }, status: 'online' })]);
     await aSession.client.close(1000);
-    await expect.poll(async () => received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([{ user: { id: a.id }, status: 'offline', activities: [], client_status: {} }]);
+    await expect
+      .poll(async () => received(platform, bSession, 'PRESENCE_UPDATE'))
+      .toEqual([{ user: { id: a.id }, status: 'offline', activities: [], client_status: {} }]);
     await bSession.client.close();
     await later.client.close();
   });
@@ -93,7 +116,11 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     await drain(platform, bSession);
     await aOther.client.close(1000);
     await expect
-      .poll(async () => ((await received(platform, bSession, 'PRESENCE_UPDATE')) as { activities: { name: string }[] }[]).map((p) => p.activities.map((x) => x.name)))
+      .poll(async () =>
+        ((await received(platform, bSession, 'PRESENCE_UPDATE')) as { activities: { name: string }[] }[]).map((p) =>
+          p.activities.map((x) => x.name),
+        ),
+      )
       .toEqual([['Dev game']]);
     await aDev.client.close();
     await bSession.client.close();
@@ -107,8 +134,12 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     await drain(platform, aSession);
     await drain(platform, bSession);
     await setPresence(a, { status: 'invisible', activity: { type: 0 } });
-    expect(await received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([{ user: { id: a.id }, status: 'offline', activities: [], client_status: {} }]);
-    expect(await received(platform, aSession, 'PRESENCE_UPDATE')).toEqual([expect.objectContaining({ status: 'invisible', activities: [expect.objectContaining({ type: 0 })] })]);
+    expect(await received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([
+      { user: { id: a.id }, status: 'offline', activities: [], client_status: {} },
+    ]);
+    expect(await received(platform, aSession, 'PRESENCE_UPDATE')).toEqual([
+      expect.objectContaining({ status: 'invisible', activities: [expect.objectContaining({ type: 0 })] }),
+    ]);
     await aSession.client.close();
     await bSession.client.close();
   });
@@ -119,11 +150,26 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     const bSession = await connect(platform, b);
     const aSession = await connect(platform, a);
     await drain(platform, bSession);
-    aSession.client.send(3, { since: null, afk: false, status: 'idle', activities: [{ name: 'Op3', type: 0, state: 'Lobby' }] });
-    await expect.poll(async () => received(platform, bSession, 'PRESENCE_UPDATE')).toEqual([
-      expect.objectContaining({ status: 'idle', activities: [expect.objectContaining({ name: 'Op3', state: 'Lobby', application_id: platform.devApp.id })] }),
-    ]);
-    aSession.client.send(3, { since: null, afk: false, status: 'online', activities: [{ name: 'Streaming', type: 1 }] });
+    aSession.client.send(3, {
+      since: null,
+      afk: false,
+      status: 'idle',
+      activities: [{ name: 'Op3', type: 0, state: 'Lobby' }],
+    });
+    await expect
+      .poll(async () => received(platform, bSession, 'PRESENCE_UPDATE'))
+      .toEqual([
+        expect.objectContaining({
+          status: 'idle',
+          activities: [expect.objectContaining({ name: 'Op3', state: 'Lobby', application_id: platform.devApp.id })],
+        }),
+      ]);
+    aSession.client.send(3, {
+      since: null,
+      afk: false,
+      status: 'online',
+      activities: [{ name: 'Streaming', type: 1 }],
+    });
     expect((await aSession.client.expectClose()).code).toBe(4001);
     await bSession.client.close();
   });
@@ -138,11 +184,36 @@ describe('presence (PROTOCOL.md §10.2)', () => {
       [{ activity: { type: 1 } }, ['activity', 'type'], 'BASE_TYPE_CHOICES'],
       [{ activity: { type: 0, state: 'x' } }, ['activity', 'state'], 'BASE_TYPE_MIN_LENGTH'],
       [{ activity: { type: 0, details: 'x'.repeat(129) } }, ['activity', 'details'], 'BASE_TYPE_MAX_LENGTH'],
-      [{ activity: { type: 0, party: { id: 'p1', size: [0, 4] } } }, ['activity', 'party', 'size', '0'], 'NUMBER_TYPE_MIN'],
-      [{ activity: { type: 0, party: { id: 'p1', privacy: 2 } } }, ['activity', 'party', 'privacy'], 'BASE_TYPE_CHOICES'],
+      [
+        { activity: { type: 0, party: { id: 'p1', size: [0, 4] } } },
+        ['activity', 'party', 'size', '0'],
+        'NUMBER_TYPE_MIN',
+      ],
+      [
+        { activity: { type: 0, party: { id: 'p1', privacy: 2 } } },
+        ['activity', 'party', 'privacy'],
+        'BASE_TYPE_CHOICES',
+      ],
       [{ activity: { type: 0, secrets: { join: 'j' } } }, ['activity', 'secrets', 'join'], 'BASE_TYPE_MIN_LENGTH'],
-      [{ activity: { type: 0, buttons: [{ label: 'a', url: 'u' }, { label: 'b', url: 'u' }, { label: 'c', url: 'u' }] } }, ['activity', 'buttons'], 'BASE_TYPE_MAX_LENGTH'],
-      [{ activity: { type: 0, assets: { large_image: 'x'.repeat(301) } } }, ['activity', 'assets', 'large_image'], 'BASE_TYPE_MAX_LENGTH'],
+      [
+        {
+          activity: {
+            type: 0,
+            buttons: [
+              { label: 'a', url: 'u' },
+              { label: 'b', url: 'u' },
+              { label: 'c', url: 'u' },
+            ],
+          },
+        },
+        ['activity', 'buttons'],
+        'BASE_TYPE_MAX_LENGTH',
+      ],
+      [
+        { activity: { type: 0, assets: { large_image: 'x'.repeat(301) } } },
+        ['activity', 'assets', 'large_image'],
+        'BASE_TYPE_MAX_LENGTH',
+      ],
       [{ activity: { type: 0, status_display_type: 3 } }, ['activity', 'status_display_type'], 'NUMBER_TYPE_MAX'],
       [{ status: 'offline' }, ['status'], 'BASE_TYPE_CHOICES'],
     ];
@@ -158,7 +229,12 @@ describe('presence (PROTOCOL.md §10.2)', () => {
   });
 
   it("join secrets reach only the user's own sessions: no friend dispatch, READY or HTTP read carries them", async () => {
-    const [a, friend, gameFriend, later] = [await fullUser(platform), await fullUser(platform), await fullUser(platform), await fullUser(platform)];
+    const [a, friend, gameFriend, later] = [
+      await fullUser(platform),
+      await fullUser(platform),
+      await fullUser(platform),
+      await fullUser(platform),
+    ];
     await befriend(a, friend);
     await befriend(a, gameFriend, true);
     const aSession = await connect(platform, a);
@@ -167,8 +243,15 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     for (const s of [aSession, friendSession, gameFriendSession]) await drain(platform, s);
     const party = { id: 'party-secret', size: [1, 4] };
     const httpSecrets = { join: 'join-over-http', spectate: 'spectate-over-http', match: 'match-over-http' };
-    expect((await setPresence(a, { activity: { type: 0, state: 'Lobby', party, secrets: httpSecrets } })).status).toBe(204);
-    aSession.client.send(3, { since: null, afk: false, status: 'online', activities: [{ name: 'Op3', type: 0, party, secrets: { join: 'join-over-op3' } }] });
+    expect((await setPresence(a, { activity: { type: 0, state: 'Lobby', party, secrets: httpSecrets } })).status).toBe(
+      204,
+    );
+    aSession.client.send(3, {
+      since: null,
+      afk: false,
+      status: 'online',
+      activities: [{ name: 'Op3', type: 0, party, secrets: { join: 'join-over-op3' } }],
+    });
     // Someone who becomes a friend now is introduced to the current presence; a friend's new session gets it in READY.
     const laterSession = await connect(platform, later);
     await drain(platform, laterSession);
@@ -176,14 +259,24 @@ describe('presence (PROTOCOL.md §10.2)', () => {
     const friendLater = await connect(platform, friend);
     const secrets = [...Object.values(httpSecrets), 'join-over-op3'];
 
-    const own = ((await received(platform, aSession, 'PRESENCE_UPDATE')) as { user: { id: string }; activities: { secrets?: unknown }[] }[]).filter((p) => p.user.id === a.id);
+    const own = (
+      (await received(platform, aSession, 'PRESENCE_UPDATE')) as {
+        user: { id: string };
+        activities: { secrets?: unknown }[];
+      }[]
+    ).filter((p) => p.user.id === a.id);
     expect(own.map((p) => p.activities[0]!.secrets)).toEqual([httpSecrets, { join: 'join-over-op3' }]);
-    expect(friendLater.ready.presences).toEqual([expect.objectContaining({ user: { id: a.id }, activities: [expect.objectContaining({ name: 'Op3', party })] })]);
+    expect(friendLater.ready.presences).toEqual([
+      expect.objectContaining({ user: { id: a.id }, activities: [expect.objectContaining({ name: 'Op3', party })] }),
+    ]);
     const seenByOthers: unknown[] = [friendLater.ready];
     for (const session of [friendSession, gameFriendSession, laterSession]) {
       const updates = await received(platform, session, 'PRESENCE_UPDATE');
       // They do see the activity and its party — only the secrets are the owner's.
-      expect(updates.at(-1)).toMatchObject({ user: { id: a.id }, activities: [expect.objectContaining({ name: 'Op3', party })] });
+      expect(updates.at(-1)).toMatchObject({
+        user: { id: a.id },
+        activities: [expect.objectContaining({ name: 'Op3', party })],
+      });
       seenByOthers.push(...updates);
     }
     for (const route of platform.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/'))) {
@@ -211,7 +304,11 @@ describe('presence (PROTOCOL.md §10.2)', () => {
       expect((await api(limited, second, 'POST', '/users/@me/presence', { status: 'idle' })).status).toBe(204);
       const third = await api(limited, a.token, 'POST', '/users/@me/presence', { status: 'idle' });
       expect(third.status).toBe(429);
-      expect(third.body).toEqual({ message: 'You are being rate limited.', retry_after: expect.any(Number), global: false });
+      expect(third.body).toEqual({
+        message: 'You are being rate limited.',
+        retry_after: expect.any(Number),
+        global: false,
+      });
     } finally {
       await limited.close();
     }

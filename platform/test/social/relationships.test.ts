@@ -2,15 +2,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { request } from '../helpers/http.js';
 import { createApp, startTestPlatform } from '../helpers/platform.js';
-import { api, connect, drain, fieldCodes, fullUser, provisionalUser, received, tokenFor, type SocialUser } from '../helpers/social.js';
+import {
+  api,
+  connect,
+  drain,
+  fieldCodes,
+  fullUser,
+  provisionalUser,
+  received,
+  tokenFor,
+  type SocialUser,
+} from '../helpers/social.js';
 
 describe('relationships (PROTOCOL.md §10.1)', () => {
   let platform: RunningPlatform;
   const rel = (user: SocialUser) => api(platform, user.token, 'GET', '/users/@me/relationships');
-  const put = (user: SocialUser, other: { id: string }, body: unknown) => api(platform, user.token, 'PUT', `/users/@me/relationships/${other.id}`, body);
-  const del = (user: SocialUser, other: { id: string }, query: string) => api(platform, user.token, 'DELETE', `/users/@me/relationships/${other.id}?${query}`);
+  const put = (user: SocialUser, other: { id: string }, body: unknown) =>
+    api(platform, user.token, 'PUT', `/users/@me/relationships/${other.id}`, body);
+  const del = (user: SocialUser, other: { id: string }, query: string) =>
+    api(platform, user.token, 'DELETE', `/users/@me/relationships/${other.id}?${query}`);
   const types = async (user: SocialUser) =>
-    Object.fromEntries(((await rel(user)).body as { id: string; type: number; game_type: number }[]).map((r) => [r.id, [r.type, r.game_type]]));
+    Object.fromEntries(
+      ((await rel(user)).body as { id: string; type: number; game_type: number }[]).map((r) => [
+        r.id,
+        [r.type, r.game_type],
+      ]),
+    );
 
   beforeAll(async () => {
     platform = await startTestPlatform({ socialLimits: { platformFriends: 2, spamRequestThreshold: 3 } });
@@ -19,12 +36,21 @@ describe('relationships (PROTOCOL.md §10.1)', () => {
 
   it('request by username, accept by PUT, list both sides', async () => {
     const [a, b] = [await fullUser(platform), await fullUser(platform)];
-    const sent = await api(platform, a.token, 'POST', '/users/@me/relationships', { username: b.username.toUpperCase() });
+    const sent = await api(platform, a.token, 'POST', '/users/@me/relationships', {
+      username: b.username.toUpperCase(),
+    });
     expect(sent.status, sent.text).toBe(204);
     expect(await types(a)).toEqual({ [b.id]: [4, 0] });
     const incoming = (await rel(b)).body;
     expect(incoming).toEqual([
-      { id: a.id, type: 3, game_type: 0, is_spam_request: false, since: expect.stringMatching(/Z$/), user: expect.objectContaining({ id: a.id, username: a.username }) },
+      {
+        id: a.id,
+        type: 3,
+        game_type: 0,
+        is_spam_request: false,
+        since: expect.stringMatching(/Z$/),
+        user: expect.objectContaining({ id: a.id, username: a.username }),
+      },
     ]);
     expect((await put(b, a, { type: 1 })).status).toBe(204);
     expect(await types(a)).toEqual({ [b.id]: [1, 0] });
@@ -47,16 +73,26 @@ describe('relationships (PROTOCOL.md §10.1)', () => {
     const bDev = await connect(platform, b);
     const bOther = await connect(platform, b, await tokenFor(platform, b, other.id));
     expect((await put(a, b, { type: 1 })).status).toBe(204);
-    const expected = { id: a.id, axis: 'platform', type: 3, is_spam_request: false, user: expect.objectContaining({ id: a.id }) };
+    const expected = {
+      id: a.id,
+      axis: 'platform',
+      type: 3,
+      is_spam_request: false,
+      user: expect.objectContaining({ id: a.id }),
+    };
     expect(await received(platform, bDev, 'RELATIONSHIP_ADD')).toEqual([expected]);
     expect(await received(platform, bOther, 'RELATIONSHIP_ADD')).toEqual([expected]);
 
     expect((await put(a, b, { type: 1, game: true })).status).toBe(204);
-    expect(await received(platform, bDev, 'RELATIONSHIP_ADD')).toEqual([{ ...expected, axis: 'game', application_id: platform.devApp.id }]);
+    expect(await received(platform, bDev, 'RELATIONSHIP_ADD')).toEqual([
+      { ...expected, axis: 'game', application_id: platform.devApp.id },
+    ]);
     expect(await received(platform, bOther, 'RELATIONSHIP_ADD')).toEqual([]);
 
     expect((await del(a, b, 'action=cancel&game=true')).status).toBe(204);
-    expect(await received(platform, bDev, 'RELATIONSHIP_REMOVE')).toEqual([{ ...expected, axis: 'game', application_id: platform.devApp.id, type: 0 }]);
+    expect(await received(platform, bDev, 'RELATIONSHIP_REMOVE')).toEqual([
+      { ...expected, axis: 'game', application_id: platform.devApp.id, type: 0 },
+    ]);
     expect(await received(platform, bOther, 'RELATIONSHIP_REMOVE')).toEqual([]);
     await bDev.client.close();
     await bOther.client.close();
@@ -82,7 +118,9 @@ describe('relationships (PROTOCOL.md §10.1)', () => {
   });
 
   it('refuses bots', async () => {
-    const response = await request(`${platform.apiBase}/users/@me/relationships`, { headers: { authorization: `Bot ${platform.devApp.botToken}` } });
+    const response = await request(`${platform.apiBase}/users/@me/relationships`, {
+      headers: { authorization: `Bot ${platform.devApp.botToken}` },
+    });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe(20001);
   });
@@ -196,7 +234,12 @@ describe('relationships (PROTOCOL.md §10.1)', () => {
   });
 
   it('friend limit → 30014 for either side, nothing changed', async () => {
-    const [a, b, c, d] = [await fullUser(platform), await fullUser(platform), await fullUser(platform), await fullUser(platform)];
+    const [a, b, c, d] = [
+      await fullUser(platform),
+      await fullUser(platform),
+      await fullUser(platform),
+      await fullUser(platform),
+    ];
     for (const other of [b, c]) {
       await put(a, other, { type: 1 });
       await put(other, a, { type: 1 });
@@ -219,7 +262,12 @@ describe('relationships (PROTOCOL.md §10.1)', () => {
     expect((await rel(spammer)).body[0].is_spam_request).toBe(false);
 
     const busy = await fullUser(platform);
-    const targets = [await fullUser(platform), await fullUser(platform), await fullUser(platform), await fullUser(platform)];
+    const targets = [
+      await fullUser(platform),
+      await fullUser(platform),
+      await fullUser(platform),
+      await fullUser(platform),
+    ];
     for (const t of targets) await put(busy, t, { type: 1 });
     const flags = await Promise.all(targets.map(async (t) => (await rel(t)).body[0].is_spam_request));
     expect(flags).toEqual([false, false, false, true]);

@@ -64,7 +64,12 @@ describe('store on this run’s engine', () => {
     const s = store();
     const id = '18446744073709551615'; // past 2^63: only text keeps it
     s.outbox.insert({ ...entry(id), body: '{"é":"🎮","nul":"\\u0000"}' });
-    expect(s.outbox.get(id)).toMatchObject({ id, body: '{"é":"🎮","nul":"\\u0000"}', nextAttemptAt: 0, deliveredAt: null });
+    expect(s.outbox.get(id)).toMatchObject({
+      id,
+      body: '{"é":"🎮","nul":"\\u0000"}',
+      nextAttemptAt: 0,
+      deliveredAt: null,
+    });
   });
 
   it('hands each due outbox entry to one claimant until its lease ends', () => {

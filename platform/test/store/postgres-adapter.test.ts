@@ -6,7 +6,10 @@ import { toParameter, typeParsers } from '../../src/store/postgres/values.js';
 
 describe('placeholder rewriting', () => {
   it('numbers ? in order', () => {
-    expect(translatePlaceholders('SELECT * FROM t WHERE a = ? AND b = ?')).toEqual({ text: 'SELECT * FROM t WHERE a = $1 AND b = $2', sources: [0, 1] });
+    expect(translatePlaceholders('SELECT * FROM t WHERE a = ? AND b = ?')).toEqual({
+      text: 'SELECT * FROM t WHERE a = $1 AND b = $2',
+      sources: [0, 1],
+    });
   });
 
   it('gives a repeated @name one number', () => {
@@ -18,7 +21,10 @@ describe('placeholder rewriting', () => {
 
   it('leaves quoted strings, quoted identifiers and comments alone', () => {
     const sql = `SELECT '?', 'it''s @x', "a?b" FROM t -- what @about ?\nWHERE c = ?`;
-    expect(translatePlaceholders(sql)).toEqual({ text: `SELECT '?', 'it''s @x', "a?b" FROM t -- what @about ?\nWHERE c = $1`, sources: [0] });
+    expect(translatePlaceholders(sql)).toEqual({
+      text: `SELECT '?', 'it''s @x', "a?b" FROM t -- what @about ?\nWHERE c = $1`,
+      sources: [0],
+    });
   });
 
   it('refuses an unterminated string', () => {
@@ -34,7 +40,9 @@ describe('DDL carried to PostgreSQL', () => {
   });
 
   it('touches only whole words', () => {
-    expect(postgresDdl('CREATE TABLE context_texts (texture TEXT)')).toBe('CREATE TABLE context_texts (texture TEXT COLLATE "C")');
+    expect(postgresDdl('CREATE TABLE context_texts (texture TEXT)')).toBe(
+      'CREATE TABLE context_texts (texture TEXT COLLATE "C")',
+    );
   });
 });
 

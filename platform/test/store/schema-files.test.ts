@@ -11,6 +11,8 @@ it('writes schema statements (CREATE/ALTER TABLE, CREATE INDEX) only in the *-sc
   const elsewhere = sourceFiles()
     .map((file) => relative(SRC, file))
     .filter((file) => file !== RUNNER && !/^store\/sqlite\/[a-z-]+-schema\.ts$/.test(file))
-    .filter((file) => /\b(CREATE TABLE|ALTER TABLE|CREATE (UNIQUE )?INDEX)\b/.test(readFileSync(join(SRC, file), 'utf8')));
+    .filter((file) =>
+      /\b(CREATE TABLE|ALTER TABLE|CREATE (UNIQUE )?INDEX)\b/.test(readFileSync(join(SRC, file), 'utf8')),
+    );
   expect(elsewhere).toEqual([]);
 });

@@ -32,8 +32,8 @@ interface PeerConfig {
 }
 
 const config = JSON.parse(process.env.PEER_CONFIG ?? '{}') as PeerConfig;
-const emit = (event: string, data: Record<string, unknown> = {}) => process.stdout.write(`${JSON.stringify({ event, ...data })}\n`);
-
+const emit = (event: string, data: Record<string, unknown> = {}) =>
+  process.stdout.write(`${JSON.stringify({ event, ...data })}\n`);
 
 async function main(): Promise<void> {
   const gateway = new WebSocket(`${config.gatewayUrl}?v=10&encoding=json`);
@@ -41,7 +41,13 @@ async function main(): Promise<void> {
     gateway.on('error', reject);
     gateway.on('message', (data: Buffer) => {
       const payload = JSON.parse(data.toString('utf8'));
-      if (payload.op === 10) gateway.send(JSON.stringify({ op: 2, d: { token: `Bearer ${config.token}`, properties: { os: 'linux', browser: 'peer', device: 'peer' } } }));
+      if (payload.op === 10)
+        gateway.send(
+          JSON.stringify({
+            op: 2,
+            d: { token: `Bearer ${config.token}`, properties: { os: 'linux', browser: 'peer', device: 'peer' } },
+          }),
+        );
       if (payload.op === 0 && payload.t === 'READY') resolve();
     });
   });
@@ -51,8 +57,14 @@ async function main(): Promise<void> {
     const onMessage = (data: Buffer) => {
       const payload = JSON.parse(data.toString('utf8'));
       if (payload.op !== 0) return;
-      if (payload.t === 'VOICE_STATE_UPDATE' && payload.d.user_id === config.userId && payload.d.lobby_id === config.lobbyId) methods.onVoiceStateUpdate(payload.d);
-      if (payload.t === 'VOICE_SERVER_UPDATE' && payload.d.channel_id === config.lobbyId) methods.onVoiceServerUpdate({ ...payload.d, guild_id: config.lobbyId });
+      if (
+        payload.t === 'VOICE_STATE_UPDATE' &&
+        payload.d.user_id === config.userId &&
+        payload.d.lobby_id === config.lobbyId
+      )
+        methods.onVoiceStateUpdate(payload.d);
+      if (payload.t === 'VOICE_SERVER_UPDATE' && payload.d.channel_id === config.lobbyId)
+        methods.onVoiceServerUpdate({ ...payload.d, guild_id: config.lobbyId });
     };
     gateway.on('message', onMessage);
     return {
@@ -65,7 +77,14 @@ async function main(): Promise<void> {
   };
 
   const debug: string[] = [];
-  const connection = joinVoiceChannel({ channelId: config.lobbyId, guildId: config.lobbyId, adapterCreator, selfDeaf: false, selfMute: false, debug: true });
+  const connection = joinVoiceChannel({
+    channelId: config.lobbyId,
+    guildId: config.lobbyId,
+    adapterCreator,
+    selfDeaf: false,
+    selfMute: false,
+    debug: true,
+  });
   connection.on('debug', (line) => debug.push(line));
   connection.on('error', (error) => emit('error', { message: error.message }));
   connection.on('transitioned', (id: number) => emit('transitioned', { id }));
@@ -81,7 +100,11 @@ async function main(): Promise<void> {
   connection.subscribe(player);
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'play') {
-      player.play(createAudioResource(Readable.from(Array.from({ length: 10 }, (_, n) => peerPacket(100 + n))), { inputType: StreamType.Opus }));
+      player.play(
+        createAudioResource(Readable.from(Array.from({ length: 10 }, (_, n) => peerPacket(100 + n))), {
+          inputType: StreamType.Opus,
+        }),
+      );
       await entersState(player, AudioPlayerStatus.Playing, 5000);
       await entersState(player, AudioPlayerStatus.Idle, 10_000);
       emit('played');

@@ -19,12 +19,22 @@ export interface TemporaryRedis {
 export async function startTemporaryRedis(): Promise<TemporaryRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'svcpp-redis-'));
   const port = await freeLoopbackPort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const spawnFailed = new Promise<never>((_, reject) =>
-    child.once('error', (error) => reject(new Error(`redis-server could not start (install Debian's redis-server, scripts/install-deps.sh): ${error.message}`))),
+    child.once('error', (error) =>
+      reject(
+        new Error(
+          `redis-server could not start (install Debian's redis-server, scripts/install-deps.sh): ${error.message}`,
+        ),
+      ),
+    ),
   );
   const ready = (async () => {
     for await (const line of createInterface({ input: child.stdout! })) {

@@ -221,7 +221,18 @@ export class TestVoiceClient {
     socket.send(1, { protocol: 'udp', data: { address, port, mode } });
     const description = await socket.nextOf(4);
     const key = Buffer.from(description.d.secret_key as number[]);
-    return new TestVoiceClient(credentials, socket, media, ready.d.ssrc, { ip: ready.d.ip, port: ready.d.port }, mode, key, ready, description, { address, port });
+    return new TestVoiceClient(
+      credentials,
+      socket,
+      media,
+      ready.d.ssrc,
+      { ip: ready.d.ip, port: ready.d.port },
+      mode,
+      key,
+      ready,
+      description,
+      { address, port },
+    );
   }
 
   speaking(flags = 1): void {
@@ -233,7 +244,13 @@ export class TestVoiceClient {
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + 960) >>> 0;
     this.counter = (this.counter + 1) >>> 0;
-    const packet = seal(this.mode, this.key, { sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, ...(extension && { extension }) }, payload, this.counter);
+    const packet = seal(
+      this.mode,
+      this.key,
+      { sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, ...(extension && { extension }) },
+      payload,
+      this.counter,
+    );
     this.media.send(packet, this.server.port, this.server.ip);
     return packet;
   }
@@ -256,7 +273,12 @@ export class TestVoiceClient {
     const socket = await VoiceSocket.open(this.credentials.endpoint, options);
     await socket.nextOf(8);
     socket.lastSeq = lastSeq;
-    socket.send(7, { server_id: this.credentials.serverId, session_id: this.credentials.sessionId, token: this.credentials.token, seq_ack: lastSeq });
+    socket.send(7, {
+      server_id: this.credentials.serverId,
+      session_id: this.credentials.sessionId,
+      token: this.credentials.token,
+      seq_ack: lastSeq,
+    });
     this.socket = socket;
     return socket;
   }

@@ -20,7 +20,11 @@ export interface VoiceHarness extends LobbyHarness {
   /** Users with gateway sessions, members of one bot-created lobby. */
   lobby(names: string[]): Promise<{ lobbyId: string; members: Member[] }>;
   /** Op 4 join; waits for the member's own VOICE_STATE_UPDATE and its VOICE_SERVER_UPDATE. */
-  requestJoin(member: Member, lobbyId: string, flags?: { selfMute?: boolean; selfDeaf?: boolean }): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }>;
+  requestJoin(
+    member: Member,
+    lobbyId: string,
+    flags?: { selfMute?: boolean; selfDeaf?: boolean },
+  ): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }>;
   /** requestJoin, then the whole voice flow in `mode`. */
   joinCall(member: Member, lobbyId: string, mode: Mode, options?: ConnectOptions): Promise<TestVoiceClient>;
 }
@@ -37,7 +41,12 @@ export async function requestVoiceJoin(
   flags: { selfMute?: boolean; selfDeaf?: boolean } = {},
   guildId: string | null = null,
 ): Promise<{ state: Frame; server: Frame; credentials: VoiceCredentials }> {
-  gateway.send(4, { guild_id: guildId, channel_id: channelId, self_mute: flags.selfMute ?? false, self_deaf: flags.selfDeaf ?? false });
+  gateway.send(4, {
+    guild_id: guildId,
+    channel_id: channelId,
+    self_mute: flags.selfMute ?? false,
+    self_deaf: flags.selfDeaf ?? false,
+  });
   let state: Frame | undefined;
   for (;;) {
     const frame = (await gateway.nextOf(0)) as Frame;
@@ -65,11 +74,20 @@ export async function inGuildVoice(
   platform: RunningPlatform,
   where: { username: string; guildId: string; channelId: string; scope?: string; selfMute?: boolean },
 ): Promise<{ client: RawClient; token: string }> {
-  const login = { clientId: platform.devApp.id, scope: where.scope ?? 'sdk.social_layer guilds.members.read', user: where.username };
+  const login = {
+    clientId: platform.devApp.id,
+    scope: where.scope ?? 'sdk.social_layer guilds.members.read',
+    user: where.username,
+  };
   const token = (await accessTokenFor(platform, login)).access_token;
   const client = await RawClient.open(platform.gatewayUrl, undefined, platform.caCertPem);
   await client.identify(`Bearer ${token}`);
-  client.send(4, { guild_id: where.guildId, channel_id: where.channelId, self_mute: where.selfMute ?? false, self_deaf: false });
+  client.send(4, {
+    guild_id: where.guildId,
+    channel_id: where.channelId,
+    self_mute: where.selfMute ?? false,
+    self_deaf: false,
+  });
   while ((await client.nextOf(0)).t !== 'VOICE_SERVER_UPDATE');
   return { client, token };
 }

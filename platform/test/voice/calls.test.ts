@@ -19,7 +19,9 @@ afterEach(async () => {
  * The published voice state schema. The compiler reports this export of the generated module as missing although
  * the module exports it at run time, so it is looked up by name (the test fails if it is ever really missing).
  */
-const voiceStateSchema = (spec as unknown as Record<string, { safeParse(value: unknown): { success: boolean } } | undefined>).VoiceStateResponseSchema!;
+const voiceStateSchema = (
+  spec as unknown as Record<string, { safeParse(value: unknown): { success: boolean } } | undefined>
+).VoiceStateResponseSchema!;
 const opus = (n: number) => Buffer.from(`frame-${n}`.padEnd(100, '.'));
 
 describe('buffered resume', () => {
@@ -57,7 +59,11 @@ describe('buffered resume', () => {
     expect(h.platform.voice.stats()).toMatchObject({ resumes: 1, resumeReplayed: 3 });
     // Live again: new messages arrive with the next numbers.
     b.speaking(1);
-    expect(await socket.next()).toEqual({ op: 5, d: { user_id: members[1]!.user.id, ssrc: b.ssrc, speaking: 1 }, seq: (seenBeforeDrop + 4) & 0xffff });
+    expect(await socket.next()).toEqual({
+      op: 5,
+      d: { user_id: members[1]!.user.id, ssrc: b.ssrc, speaking: 1 },
+      seq: (seenBeforeDrop + 4) & 0xffff,
+    });
   });
 
   it('a resume of a session the server does not know closes with 4006 (Session no longer valid), never 4004; the call stands', async () => {
@@ -119,7 +125,9 @@ describe('leaving and participants', () => {
     expect(await b.socket.nextOf(13)).toMatchObject({ op: 13, d: { user_id: alice.user.id } });
     // Carol never joined the call, yet she saw both participants come and Alice go (participant-changed events).
     const [fc] = await h.drain(carol.gateway);
-    expect(fc!.filter((f) => f.t === 'VOICE_STATE_UPDATE').map((f) => [f.d.user_id, f.d.channel_id, f.d.lobby_id])).toEqual([
+    expect(
+      fc!.filter((f) => f.t === 'VOICE_STATE_UPDATE').map((f) => [f.d.user_id, f.d.channel_id, f.d.lobby_id]),
+    ).toEqual([
       [alice.user.id, lobbyId, lobbyId],
       [bob.user.id, lobbyId, lobbyId],
       [alice.user.id, null, lobbyId],
@@ -127,18 +135,25 @@ describe('leaving and participants', () => {
     expect(h.platform.voice.stats().calls).toEqual({ [lobbyId]: [bob.user.id] });
   });
 
-  it('READY lists the voice states of the calls in the user\'s lobbies', async () => {
+  it("READY lists the voice states of the calls in the user's lobbies", async () => {
     h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     await h.requestJoin(members[0]!, lobbyId, { selfMute: true });
     const other = await h.lobby(['carol']);
     const { ready } = await h.connect(members[1]!.user);
-    expect(ready.d.voice_states).toEqual([expect.objectContaining({ user_id: members[0]!.user.id, channel_id: lobbyId, lobby_id: lobbyId, self_mute: true })]);
+    expect(ready.d.voice_states).toEqual([
+      expect.objectContaining({
+        user_id: members[0]!.user.id,
+        channel_id: lobbyId,
+        lobby_id: lobbyId,
+        self_mute: true,
+      }),
+    ]);
     const { ready: carolReady } = await h.connect(other.members[0]!.user);
     expect(carolReady.d.voice_states).toEqual([]);
   });
 
-  it('a user who joins the lobby while its call runs gets the participants\' voice states after LOBBY_CREATE', async () => {
+  it("a user who joins the lobby while its call runs gets the participants' voice states after LOBBY_CREATE", async () => {
     h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice']);
     await h.requestJoin(members[0]!, lobbyId, { selfMute: true });
@@ -147,7 +162,12 @@ describe('leaving and participants', () => {
     const added = await h.call('PUT', `/lobbies/${lobbyId}/members/${dave.id}`, h.bot, {});
     expect(added.status).toBe(200);
     expect((await client.nextOf(0, 'LOBBY_CREATE')).d).toMatchObject({ id: lobbyId });
-    expect((await client.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({ user_id: members[0]!.user.id, channel_id: lobbyId, lobby_id: lobbyId, self_mute: true });
+    expect((await client.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({
+      user_id: members[0]!.user.id,
+      channel_id: lobbyId,
+      lobby_id: lobbyId,
+      self_mute: true,
+    });
   });
 
   it('op 4 again in the same call changes only the self flags; removal from the lobby ends the call with 4014', async () => {
@@ -158,7 +178,10 @@ describe('leaving and participants', () => {
     alice.gateway.send(4, { guild_id: null, channel_id: lobbyId, self_mute: true, self_deaf: true });
     const update = await alice.gateway.nextOf(0, 'VOICE_STATE_UPDATE');
     expect(update.d).toMatchObject({ user_id: alice.user.id, channel_id: lobbyId, self_mute: true, self_deaf: true });
-    expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/@me`, alice.user.auth)).body).toMatchObject({ self_mute: true, self_deaf: true });
+    expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/@me`, alice.user.auth)).body).toMatchObject({
+      self_mute: true,
+      self_deaf: true,
+    });
 
     expect((await h.call('DELETE', `/lobbies/${lobbyId}/members/${alice.user.id}`, h.bot)).status).toBe(204);
     expect((await a.socket.expectClose()).code).toBe(4014);
@@ -188,7 +211,11 @@ describe('leaving and participants', () => {
     const { client: second, ready } = await h.connect(alice.user);
     const moved = await h.requestJoin({ user: alice.user, gateway: second, sessionId: ready.d.session_id }, lobbyId);
     expect((await a.socket.expectClose()).code).toBe(4014);
-    expect(moved.state.d).toMatchObject({ user_id: alice.user.id, session_id: ready.d.session_id, channel_id: lobbyId });
+    expect(moved.state.d).toMatchObject({
+      user_id: alice.user.id,
+      session_id: ready.d.session_id,
+      channel_id: lobbyId,
+    });
     expect(moved.credentials.token).not.toBe(a.credentials.token);
     // The old token is gone; the new one joins.
     const stale = await VoiceSocket.open(a.credentials.endpoint);
@@ -209,7 +236,11 @@ describe('leaving and participants', () => {
   it('relays among three participants: each sender reaches both others, never itself', async () => {
     h = await startVoiceHarness({ voice: { requireE2ee: false } });
     const { lobbyId, members } = await h.lobby(['alice', 'bob', 'carol']);
-    const clients = [await h.joinCall(members[0]!, lobbyId, AES), await h.joinCall(members[1]!, lobbyId, XCHACHA), await h.joinCall(members[2]!, lobbyId, AES)];
+    const clients = [
+      await h.joinCall(members[0]!, lobbyId, AES),
+      await h.joinCall(members[1]!, lobbyId, XCHACHA),
+      await h.joinCall(members[2]!, lobbyId, AES),
+    ];
     for (const [i, sender] of clients.entries()) {
       sender.sendFrame(opus(i));
       for (const receiver of clients) {
@@ -224,15 +255,23 @@ describe('leaving and participants', () => {
 
 describe('session ends', () => {
   it('a silent voice socket is dropped; not resumed within the window, the participant leaves the call', async () => {
-    h = await startVoiceHarness({ voice: { requireE2ee: false, gateway: { heartbeatIntervalMs: 100, resumeWindowMs: 300 } } });
+    h = await startVoiceHarness({
+      voice: { requireE2ee: false, gateway: { heartbeatIntervalMs: 100, resumeWindowMs: 300 } },
+    });
     const { lobbyId, members } = await h.lobby(['alice', 'bob']);
     const [alice, bob] = members as [(typeof members)[0], (typeof members)[0]];
     const a = await h.joinCall(alice, lobbyId, AES);
     expect(a.socket.ws.readyState).toBe(1);
     // The test client never heartbeats: dropped without a close frame (1006 on this side), then left.
     expect((await a.socket.expectClose()).code).toBe(1006);
-    expect((await bob.gateway.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({ user_id: alice.user.id, channel_id: lobbyId });
-    expect((await bob.gateway.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({ user_id: alice.user.id, channel_id: null });
+    expect((await bob.gateway.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({
+      user_id: alice.user.id,
+      channel_id: lobbyId,
+    });
+    expect((await bob.gateway.nextOf(0, 'VOICE_STATE_UPDATE')).d).toMatchObject({
+      user_id: alice.user.id,
+      channel_id: null,
+    });
     expect(h.platform.voice.stats().calls).toEqual({});
   });
 
@@ -260,15 +299,25 @@ describe('voice states over HTTP', () => {
     const mine = await h.call('GET', `/lobbies/${lobbyId}/voice-states/@me`, alice.user.auth);
     expect(mine.status).toBe(200);
     expect(voiceStateSchema.safeParse(mine.body).success).toBe(true);
-    expect(mine.body).toMatchObject({ channel_id: lobbyId, user_id: alice.user.id, session_id: alice.sessionId, self_deaf: true, guild_id: null });
-    expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/${alice.user.id}`, bob.user.auth)).body).toEqual(mine.body);
+    expect(mine.body).toMatchObject({
+      channel_id: lobbyId,
+      user_id: alice.user.id,
+      session_id: alice.sessionId,
+      self_deaf: true,
+      guild_id: null,
+    });
+    expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/${alice.user.id}`, bob.user.auth)).body).toEqual(
+      mine.body,
+    );
     expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/${alice.user.id}`, h.bot)).body).toEqual(mine.body);
 
     const absent = await h.call('GET', `/lobbies/${lobbyId}/voice-states/@me`, bob.user.auth);
     expect([absent.status, absent.body]).toEqual([404, { code: 10065, message: 'Unknown Voice State' }]);
     expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/not-a-user`, bob.user.auth)).body.code).toBe(10065);
     const outsider = await h.user('outsider');
-    expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/${alice.user.id}`, outsider.auth)).body.code).toBe(50001);
+    expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/${alice.user.id}`, outsider.auth)).body.code).toBe(
+      50001,
+    );
     expect((await h.call('GET', `/lobbies/999/voice-states/@me`, alice.user.auth)).body.code).toBe(10031);
     expect((await h.call('GET', `/lobbies/${lobbyId}/voice-states/@me`, {})).status).toBe(401);
   });
@@ -285,7 +334,9 @@ describe('injected loss', () => {
     // In batches, draining the receiver between them, so no UDP buffer overflows on a loaded machine.
     for (let batch = 0; batch < sent / 50; batch++) {
       for (let n = 0; n < 50; n++) a.sendFrame(opus(batch * 50 + n));
-      await eventually(() => h!.platform.voice.stats().relayed + h!.platform.voice.stats().injectedLoss === (batch + 1) * 50);
+      await eventually(
+        () => h!.platform.voice.stats().relayed + h!.platform.voice.stats().injectedLoss === (batch + 1) * 50,
+      );
       const target = h.platform.voice.stats().relayed;
       while (received < target) {
         await b.receive();

@@ -54,7 +54,13 @@ describe('DAVE with @discordjs/voice 0.19.2 (unmodified) peers', () => {
     const { lobbyId, members } = await h.lobby(['lib1', 'lib2', 'tester']);
     const [m1, m2, tester] = members as [Member, Member, Member];
     const start = (m: Member, listenTo: Member) => {
-      const lib = startLibraryPeer(caFile, { gatewayUrl: h!.platform.gatewayUrl, token: m.user.token, userId: m.user.id, lobbyId, listenTo: listenTo.user.id });
+      const lib = startLibraryPeer(caFile, {
+        gatewayUrl: h!.platform.gatewayUrl,
+        token: m.user.token,
+        userId: m.user.id,
+        lobbyId,
+        listenTo: listenTo.user.id,
+      });
       libraries.push(lib);
       return lib;
     };
@@ -90,7 +96,12 @@ describe('DAVE with @discordjs/voice 0.19.2 (unmodified) peers', () => {
     expect(second).not.toBe(first);
     lib1.send('play');
     await lib1.nextWhere((e) => e.event === 'played');
-    for (let i = 0; i < 300 && (davey.decrypted.get(m1.user.id)?.filter((f) => !f.equals(SILENCE)).length ?? 0) < played.length; i++) await new Promise((r) => setTimeout(r, 20));
+    for (
+      let i = 0;
+      i < 300 && (davey.decrypted.get(m1.user.id)?.filter((f) => !f.equals(SILENCE)).length ?? 0) < played.length;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
     expect(davey.decrypted.get(m1.user.id)?.filter((f) => !f.equals(SILENCE))).toEqual(played);
 
     // lib2 leaves: removed by proposal and commit; lib1 and the davey peer agree on the next epoch.
@@ -98,7 +109,8 @@ describe('DAVE with @discordjs/voice 0.19.2 (unmodified) peers', () => {
     expect(before.epoch).toBe(2n);
     lib2.send('leave');
     await lib2.nextWhere((e) => e.event === 'left');
-    for (let i = 0; i < 300 && h.platform.voice.dave(lobbyId)?.epoch !== 3n; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 300 && h.platform.voice.dave(lobbyId)?.epoch !== 3n; i++)
+      await new Promise((r) => setTimeout(r, 20));
     const third = await sameCode([lib1], [davey]);
     expect(third).not.toBe(second);
     // Its leaf is blank now (or truncated away when it was the last one).
@@ -110,7 +122,8 @@ describe('DAVE with @discordjs/voice 0.19.2 (unmodified) peers', () => {
     // library starts over with a fresh key package and no group (no privacy code) until someone joins.
     tester.gateway.send(4, { guild_id: null, channel_id: null, self_mute: false, self_deaf: false });
     await lib1.nextWhere((e) => e.event === 'transitioned' && e.id === 0);
-    for (let i = 0; i < 300 && h.platform.voice.dave(lobbyId)?.epoch !== 0n; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 300 && h.platform.voice.dave(lobbyId)?.epoch !== 0n; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(h.platform.voice.dave(lobbyId)).toEqual({ epoch: 0n, leaves: [] });
     expect(await code(lib1)).toBeNull();
   });

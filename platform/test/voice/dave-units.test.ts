@@ -3,7 +3,14 @@ import davey from '@snazzah/davey';
 import { encodeMlsMessage } from 'ts-mls';
 import { decodeKeyPackage } from 'ts-mls/keyPackage.js';
 import { describe, expect, it } from 'vitest';
-import { checkKeyPackage, DaveInputError, ExternalSenderKey, parseCommitWelcome, u64be, welcomeFor } from '../../src/voice/dave/mls.js';
+import {
+  checkKeyPackage,
+  DaveInputError,
+  ExternalSenderKey,
+  parseCommitWelcome,
+  u64be,
+  welcomeFor,
+} from '../../src/voice/dave/mls.js';
 import { mlsVector, proposalsAppend, proposalsRevoke } from '../../src/voice/dave/ops.js';
 
 const LOBBY = '1300000000000000001';
@@ -26,7 +33,10 @@ describe('DAVE MLS pieces', () => {
     await expect(checkKeyPackage(bare, '43')).rejects.toMatchObject({ kind: 'invalid' });
     const tampered = Buffer.from(bare);
     tampered[tampered.length - 5]! ^= 0x01;
-    await expect(checkKeyPackage(tampered, '42')).rejects.toMatchObject({ kind: 'invalid', message: 'op 26: bad KeyPackage signature' });
+    await expect(checkKeyPackage(tampered, '42')).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'op 26: bad KeyPackage signature',
+    });
   });
 
   it('signs an Add that a davey member commits, and splits the Welcome for the joiner only', async () => {
@@ -42,7 +52,11 @@ describe('DAVE MLS pieces', () => {
     const parsed = parseCommitWelcome(Buffer.concat([commit!, welcome!]));
     expect(parsed.epoch).toBe(0n);
     expect(parsed.senderLeaf).toBe(0);
-    expect(parsed.commit.proposals.map((p) => (p.proposalOrRefType === 'reference' ? Buffer.from(p.reference).toString('hex') : null))).toEqual([add.ref]);
+    expect(
+      parsed.commit.proposals.map((p) =>
+        p.proposalOrRefType === 'reference' ? Buffer.from(p.reference).toString('hex') : null,
+      ),
+    ).toEqual([add.ref]);
     expect(parsed.message.equals(commit!)).toBe(true);
     const forB = welcomeFor(parsed.welcome!, kb.ref)!;
     b.setExternalSender(sender.packagePayload());
@@ -63,6 +77,8 @@ describe('DAVE MLS pieces', () => {
     expect(mlsVector(Buffer.alloc(63)).subarray(0, 1)).toEqual(Buffer.from([63]));
     expect(mlsVector(Buffer.alloc(64)).subarray(0, 2)).toEqual(Buffer.from([0x40, 64]));
     expect(mlsVector(Buffer.alloc(0x4000)).subarray(0, 4)).toEqual(Buffer.from([0x80, 0, 0x40, 0]));
-    expect(proposalsRevoke(['ab'.repeat(32)])).toEqual(Buffer.concat([Buffer.from([1, 33, 32]), Buffer.alloc(32, 0xab)]));
+    expect(proposalsRevoke(['ab'.repeat(32)])).toEqual(
+      Buffer.concat([Buffer.from([1, 33, 32]), Buffer.alloc(32, 0xab)]),
+    );
   });
 });

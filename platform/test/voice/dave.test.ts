@@ -20,12 +20,16 @@ afterEach(async () => {
 
 const MODE = 'aead_aes256_gcm_rtpsize' as const;
 /** A recognisable Opus-like frame: TOC byte, sender, sequence number. */
-const frame = (sender: number, n: number): Buffer => Buffer.concat([Buffer.from([0xfc, sender]), Buffer.from(`opus-frame-${sender}-${n}-`.padEnd(40, 'x'))]);
+const frame = (sender: number, n: number): Buffer =>
+  Buffer.concat([Buffer.from([0xfc, sender]), Buffer.from(`opus-frame-${sender}-${n}-`.padEnd(40, 'x'))]);
 
 async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; peers: ${peers.map((p) => `${p.userId} ops ${p.ops.join(',')} status ${p.session.status} epoch ${p.session.epoch}`).join(' | ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}; peers: ${peers.map((p) => `${p.userId} ops ${p.ops.join(',')} status ${p.session.status} epoch ${p.session.epoch}`).join(' | ')}`,
+      );
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -72,7 +76,10 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
       const out = a.sendOpus(plain);
       expect(out.subarray(-2)).toEqual(Buffer.from([0xfa, 0xfa]));
     }
-    await until('20 frames at b and c', () => (b.decrypted.get(a.userId)?.length ?? 0) === 20 && (c.decrypted.get(a.userId)?.length ?? 0) === 20);
+    await until(
+      '20 frames at b and c',
+      () => (b.decrypted.get(a.userId)?.length ?? 0) === 20 && (c.decrypted.get(a.userId)?.length ?? 0) === 20,
+    );
     expect(b.decrypted.get(a.userId)).toEqual(sent);
     expect(c.decrypted.get(a.userId)).toEqual(sent);
     // What the relay saw after transport decryption: DAVE frames (0xFAFA marker), none containing a sent frame.
@@ -87,13 +94,20 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
     h = await startVoiceHarness();
     const { lobbyId, members } = await h.lobby(['a', 'b', 'c']);
     const directory = new Map<number, string>();
-    const [a, b, c] = [await join(members[0]!, lobbyId, directory), await join(members[1]!, lobbyId, directory), await join(members[2]!, lobbyId, directory)];
+    const [a, b, c] = [
+      await join(members[0]!, lobbyId, directory),
+      await join(members[1]!, lobbyId, directory),
+      await join(members[2]!, lobbyId, directory),
+    ];
     await agreed([a, b, c]);
     const before = a.session.epoch!;
 
     // c leaves the call (op 4 with channel_id null): a remove proposal, a commit, a new epoch for a and b.
     members[2]!.gateway.send(4, { guild_id: null, channel_id: null, self_mute: false, self_deaf: false });
-    await until('the epoch after the removal', () => a.session.epoch === before + 1n && b.session.epoch === before + 1n);
+    await until(
+      'the epoch after the removal',
+      () => a.session.epoch === before + 1n && b.session.epoch === before + 1n,
+    );
     await agreed([a, b]);
     expect(h.platform.voice.dave(lobbyId)?.leaves).toEqual([a.userId, b.userId]);
     const secret = frame(1, 99);
@@ -161,7 +175,11 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
       for (const receiver of stayers) {
         if (receiver === sender) continue;
         total += frames.length;
-        await until(`${receiver.userId} has ${sender.userId}'s frames`, () => (receiver.decrypted.get(sender.userId)?.length ?? 0) >= frames.length, 5000).catch(() => undefined);
+        await until(
+          `${receiver.userId} has ${sender.userId}'s frames`,
+          () => (receiver.decrypted.get(sender.userId)?.length ?? 0) >= frames.length,
+          5000,
+        ).catch(() => undefined);
         const got = new Set((receiver.decrypted.get(sender.userId) ?? []).map((f) => f.toString('hex')));
         const missing = frames.filter((f) => !got.has(f.toString('hex'))).length;
         lost += missing;
@@ -194,7 +212,11 @@ describe('DAVE: recovery', () => {
     h = await startVoiceHarness();
     const { lobbyId, members } = await h.lobby(['a', 'b', 'c']);
     const directory = new Map<number, string>();
-    const [a, b, c] = [await join(members[0]!, lobbyId, directory), await join(members[1]!, lobbyId, directory), await join(members[2]!, lobbyId, directory)];
+    const [a, b, c] = [
+      await join(members[0]!, lobbyId, directory),
+      await join(members[1]!, lobbyId, directory),
+      await join(members[2]!, lobbyId, directory),
+    ];
     await agreed([a, b, c]);
     const epoch = h.platform.voice.dave(lobbyId)!.epoch;
     const leaves = h.platform.voice.dave(lobbyId)!.leaves;
@@ -206,7 +228,9 @@ describe('DAVE: recovery', () => {
     expect(h.platform.voice.dave(lobbyId)?.leaves).toEqual(leaves);
     const plain = frame(2, 1);
     b.sendOpus(plain);
-    await until('a and c decrypt b again', () => [a, c].every((p) => (p.decrypted.get(b.userId) ?? []).some((f) => f.equals(plain))));
+    await until('a and c decrypt b again', () =>
+      [a, c].every((p) => (p.decrypted.get(b.userId) ?? []).some((f) => f.equals(plain))),
+    );
   });
 });
 
@@ -225,7 +249,11 @@ describe('DAVE: transitions', () => {
     const c = await join(members[2]!, lobbyId, directory);
     await agreed([a, b, c]);
     // b never sent op 23 for it, so only the timeout can have executed this transition.
-    await until('op 22 after the timeout', () => a.ops.filter((op) => op === 22).length > executed && c.ops.includes(22), 5000);
+    await until(
+      'op 22 after the timeout',
+      () => a.ops.filter((op) => op === 22).length > executed && c.ops.includes(22),
+      5000,
+    );
   });
 });
 
@@ -238,7 +266,9 @@ describe('DAVE: policy and bad input', () => {
   });
 
   it('refuses the relay tap outside development mode', async () => {
-    await expect(startTestPlatform({ devMode: false, voice: { relayTap: () => undefined } })).rejects.toThrow(/relayTap needs devMode/);
+    await expect(startTestPlatform({ devMode: false, voice: { relayTap: () => undefined } })).rejects.toThrow(
+      /relayTap needs devMode/,
+    );
   });
 
   it('closes a malformed op 26 with 4002 and a key package of another user with 4020', async () => {
@@ -257,7 +287,14 @@ describe('DAVE: policy and bad input', () => {
 
   it('drops a commit for a stale epoch; a malformed op 28 closes with 4002; server-only ops close with 4001', async () => {
     const dropped: string[] = [];
-    h = await startVoiceHarness({ voice: { dave: new DaveService({ logger: pino({ level: 'silent' }), onCommitDropped: (_lobby, problem) => dropped.push(problem) }) } });
+    h = await startVoiceHarness({
+      voice: {
+        dave: new DaveService({
+          logger: pino({ level: 'silent' }),
+          onCommitDropped: (_lobby, problem) => dropped.push(problem),
+        }),
+      },
+    });
     const { lobbyId, members } = await h.lobby(['a', 'b', 'z']);
     const directory = new Map<number, string>();
     const a = await join(members[0]!, lobbyId, directory);

@@ -39,7 +39,13 @@ describe('@discordjs/voice 0.19.2 (unmodified) in a lobby call', () => {
     const { lobbyId, members } = await h.lobby(['library', 'tester']);
     const [library, tester] = members as [Member, Member];
 
-    const lib = startPeer(caFile, { gatewayUrl: h.platform.gatewayUrl, token: library.user.token, userId: library.user.id, lobbyId, listenTo: tester.user.id });
+    const lib = startPeer(caFile, {
+      gatewayUrl: h.platform.gatewayUrl,
+      token: library.user.token,
+      userId: library.user.id,
+      lobbyId,
+      listenTo: tester.user.id,
+    });
     const ready = await lib.next();
     expect(ready.event, JSON.stringify(ready)).toBe('ready');
     // It offered DAVE (max_dave_protocol_version 1) and accepted version 0: transport encryption only.
@@ -53,7 +59,8 @@ describe('@discordjs/voice 0.19.2 (unmodified) in a lobby call', () => {
     client.speaking(1);
     expect(await lib.next()).toEqual({ event: 'ssrc', userId: tester.user.id, audioSSRC: client.ssrc });
     for (let n = 0; n < 20; n++) client.sendFrame(peerPacket(n));
-    for (let n = 0; n < 20; n++) expect(await lib.next()).toEqual({ event: 'packet', hex: peerPacket(n).toString('hex') });
+    for (let n = 0; n < 20; n++)
+      expect(await lib.next()).toEqual({ event: 'packet', hex: peerPacket(n).toString('hex') });
 
     // Library → test client: it sends op 5 first, plays the packets, then silence frames (F8 FF FE; this version
     // sends four of them after a stream ends, observed here; the published advice is five).

@@ -18,11 +18,24 @@ async function open(endpoint: string, version: string | null = '8'): Promise<Voi
 }
 
 function identify(socket: VoiceSocket, c: VoiceCredentials, override: Record<string, unknown> = {}): void {
-  socket.send(0, { server_id: c.serverId, user_id: c.userId, session_id: c.sessionId, token: c.token, max_dave_protocol_version: 1, ...override });
+  socket.send(0, {
+    server_id: c.serverId,
+    user_id: c.userId,
+    session_id: c.sessionId,
+    token: c.token,
+    max_dave_protocol_version: 1,
+    ...override,
+  });
 }
 
 /** One member with a join ticket, and a socket past Hello. */
-async function joined(): Promise<{ member: Member; others: Member[]; lobbyId: string; credentials: VoiceCredentials; socket: VoiceSocket }> {
+async function joined(): Promise<{
+  member: Member;
+  others: Member[];
+  lobbyId: string;
+  credentials: VoiceCredentials;
+  socket: VoiceSocket;
+}> {
   h = await startVoiceHarness({ voice: { requireE2ee: false } });
   const { lobbyId, members } = await h.lobby(['alice', 'bob']);
   const { credentials } = await h.requestJoin(members[0]!, lobbyId);
@@ -171,8 +184,14 @@ describe('DAVE extension point', () => {
     const { socket, credentials } = await joined();
     identify(socket, credentials, { max_dave_protocol_version: 1 });
     await socket.nextOf(2);
-    socket.send(1, { protocol: 'udp', data: { address: '127.0.0.1', port: 9, mode: 'aead_xchacha20_poly1305_rtpsize' } });
-    expect((await socket.nextOf(4)).d).toMatchObject({ mode: 'aead_xchacha20_poly1305_rtpsize', dave_protocol_version: 0 });
+    socket.send(1, {
+      protocol: 'udp',
+      data: { address: '127.0.0.1', port: 9, mode: 'aead_xchacha20_poly1305_rtpsize' },
+    });
+    expect((await socket.nextOf(4)).d).toMatchObject({
+      mode: 'aead_xchacha20_poly1305_rtpsize',
+      dave_protocol_version: 0,
+    });
     socket.send(23, { transition_id: 0 });
     socket.sendRaw(Buffer.from([26, 1, 2, 3]));
     socket.send(3, { t: 5, seq_ack: socket.lastSeq });
@@ -191,12 +210,18 @@ describe('op 4 refusals', () => {
     client.send(4, { guild_id: null, channel_id: lobbyId, self_mute: false, self_deaf: false });
     client.send(4, { guild_id: null, channel_id: '123', self_mute: false, self_deaf: false });
     client.send(4, { guild_id: h.guildId, channel_id: h.channels.voice, self_mute: false, self_deaf: false });
-    const frames = [await client.nextOf(0), await client.nextOf(0), await client.nextOf(0)] as Array<{ t: string; d: unknown }>;
+    const frames = [await client.nextOf(0), await client.nextOf(0), await client.nextOf(0)] as Array<{
+      t: string;
+      d: unknown;
+    }>;
     expect(frames.map((f) => [f.t, f.d])).toEqual([
       ['VOICE_JOIN_REFUSED', { lobby_id: lobbyId, code: 50001, message: 'Missing Access' }],
       ['VOICE_JOIN_REFUSED', { lobby_id: '123', code: 10031, message: 'Unknown Lobby' }],
       // A guild voice channel names its guild and channel (guild voice refusals: guild.test.ts).
-      ['VOICE_JOIN_REFUSED', { guild_id: h.guildId, channel_id: h.channels.voice, code: 50001, message: 'Missing Access' }],
+      [
+        'VOICE_JOIN_REFUSED',
+        { guild_id: h.guildId, channel_id: h.channels.voice, code: 50001, message: 'Missing Access' },
+      ],
     ]);
     expect(h.platform.voice.stats().calls).toEqual({});
     client.send(4, { guild_id: null, channel_id: lobbyId });

@@ -20,7 +20,9 @@ const GUILD_VOICE_STATES = 1 << 7;
 const CONNECT = 1n << 20n;
 const KICK_MEMBERS = 1n << 1n;
 const MANAGE_CHANNELS = 1n << 4n;
-const voiceStateSchema = (spec as unknown as Record<string, { safeParse(value: unknown): { success: boolean; error?: unknown } } | undefined>).VoiceStateResponseSchema!;
+const voiceStateSchema = (
+  spec as unknown as Record<string, { safeParse(value: unknown): { success: boolean; error?: unknown } } | undefined>
+).VoiceStateResponseSchema!;
 const opus = (n: number) => Buffer.from(`guild-frame-${n}`.padEnd(100, '.'));
 
 let f: BotFixture;
@@ -36,8 +38,16 @@ afterEach(async () => {
 });
 
 /** A user's main-gateway session (an SDK token of the dev application that may also read its own voice state). */
-async function userSession(username: string, app: { id: string; client_secret?: string } = { id: f.platform.devApp.id }) {
-  const login = { clientId: app.id, scope: 'sdk.social_layer guilds.members.read', user: username, ...(app.client_secret && { clientSecret: app.client_secret }) };
+async function userSession(
+  username: string,
+  app: { id: string; client_secret?: string } = { id: f.platform.devApp.id },
+) {
+  const login = {
+    clientId: app.id,
+    scope: 'sdk.social_layer guilds.members.read',
+    user: username,
+    ...(app.client_secret && { clientSecret: app.client_secret }),
+  };
   const token = (await accessTokenFor(f.platform, login)).access_token;
   const client = await RawClient.open(f.platform.gatewayUrl, undefined, f.platform.caCertPem);
   open.push(client);
@@ -61,7 +71,11 @@ async function watcher() {
 
 /** A fresh voice channel of the fixture's guild (so each test has its own call). */
 async function voiceChannel(extra: Record<string, unknown> = {}): Promise<string> {
-  const created = await botCall(f, 'POST', `/guilds/${f.guildId}/channels`, { name: `voice-${Math.random().toString(36).slice(2, 8)}`, type: 2, ...extra });
+  const created = await botCall(f, 'POST', `/guilds/${f.guildId}/channels`, {
+    name: `voice-${Math.random().toString(36).slice(2, 8)}`,
+    type: 2,
+    ...extra,
+  });
   expect(created.status).toBe(201);
   return created.body.id as string;
 }
@@ -82,13 +96,28 @@ describe('guild voice channel calls', () => {
     const bob = await userSession('bob');
 
     const a = await voiceJoin(alice.client, f.ownerId, channelId, AES);
-    expect(a.state.d).toMatchObject({ guild_id: f.guildId, channel_id: channelId, user_id: f.ownerId, session_id: alice.sessionId, member: { user: { id: f.ownerId } } });
+    expect(a.state.d).toMatchObject({
+      guild_id: f.guildId,
+      channel_id: channelId,
+      user_id: f.ownerId,
+      session_id: alice.sessionId,
+      member: { user: { id: f.ownerId } },
+    });
     expect(a.state.d).not.toHaveProperty('lobby_id');
     expect(voiceStateSchema.safeParse(a.state.d).success).toBe(true);
     // Published VOICE_SERVER_UPDATE of a guild call: token, guild_id, endpoint.
-    expect(a.server.d).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), guild_id: f.guildId, endpoint: f.platform.voice.endpoint });
+    expect(a.server.d).toEqual({
+      token: expect.stringMatching(/^[0-9a-f]{32}$/),
+      guild_id: f.guildId,
+      endpoint: f.platform.voice.endpoint,
+    });
 
-    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ guild_id: f.guildId, channel_id: channelId, user_id: f.ownerId, member: { user: { id: f.ownerId } } });
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({
+      guild_id: f.guildId,
+      channel_id: channelId,
+      user_id: f.ownerId,
+      member: { user: { id: f.ownerId } },
+    });
     const started = await s.next('VOICE_CHANNEL_START_TIME_UPDATE');
     expect(started).toEqual({ id: channelId, guild_id: f.guildId, voice_start_time: expect.any(Number) });
 
@@ -102,7 +131,11 @@ describe('guild voice channel calls', () => {
 
     // Alice leaves with op 4 (guild_id, channel_id null): the call goes on, so the start time stays.
     alice.client.send(4, { guild_id: f.guildId, channel_id: null, self_mute: false, self_deaf: false });
-    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ guild_id: f.guildId, channel_id: null, user_id: f.ownerId });
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({
+      guild_id: f.guildId,
+      channel_id: null,
+      user_id: f.ownerId,
+    });
     await a.voice.socket.expectClose();
     // Bob disconnects (his last gateway session ends): the last one out clears the start time.
     await bob.client.close();
@@ -127,20 +160,42 @@ describe('guild voice channel calls', () => {
     const s = await watcher();
     s.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: false, self_deaf: true });
     const state = await s.next('VOICE_STATE_UPDATE');
-    expect(state).toMatchObject({ guild_id: f.guildId, channel_id: channelId, user_id: f.botUserId, self_deaf: true, session_id: s.ready.session_id });
+    expect(state).toMatchObject({
+      guild_id: f.guildId,
+      channel_id: channelId,
+      user_id: f.botUserId,
+      self_deaf: true,
+      session_id: s.ready.session_id,
+    });
     const server = await s.next('VOICE_SERVER_UPDATE');
-    const voice = await TestVoiceClient.join({ endpoint: server.endpoint, serverId: f.guildId, userId: f.botUserId, sessionId: state.session_id, token: server.token }, AES);
+    const voice = await TestVoiceClient.join(
+      {
+        endpoint: server.endpoint,
+        serverId: f.guildId,
+        userId: f.botUserId,
+        sessionId: state.session_id,
+        token: server.token,
+      },
+      AES,
+    );
     open.push(voice);
 
     const other = await botSession(f, INTENTS.GUILDS);
     open.push(other);
     const guild = await other.next('GUILD_CREATE');
-    expect(guild.voice_states).toEqual([expect.objectContaining({ channel_id: channelId, user_id: f.botUserId, session_id: s.ready.session_id })]);
+    expect(guild.voice_states).toEqual([
+      expect.objectContaining({ channel_id: channelId, user_id: f.botUserId, session_id: s.ready.session_id }),
+    ]);
     expect(guild.voice_states[0]).not.toHaveProperty('guild_id');
 
     const read = await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/@me`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ guild_id: f.guildId, channel_id: channelId, user_id: f.botUserId, self_deaf: true });
+    expect(read.body).toMatchObject({
+      guild_id: f.guildId,
+      channel_id: channelId,
+      user_id: f.botUserId,
+      self_deaf: true,
+    });
   });
 
   it('op 4 again for the same channel changes only the self flags; GUILD_CREATE lists the member in voice', async () => {
@@ -150,7 +205,11 @@ describe('guild voice channel calls', () => {
     await voiceJoin(alice.client, f.ownerId, channelId);
     expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ user_id: f.ownerId, self_mute: false });
     alice.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: true, self_deaf: false });
-    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({ channel_id: channelId, user_id: f.ownerId, self_mute: true });
+    expect(await s.next('VOICE_STATE_UPDATE')).toMatchObject({
+      channel_id: channelId,
+      user_id: f.ownerId,
+      self_mute: true,
+    });
     // Alice's own session is told the same; her voice connection stays in the call.
     let own: Frame;
     do own = (await alice.client.nextOf(0)) as Frame;
@@ -163,8 +222,12 @@ describe('guild voice channel calls', () => {
     const other = await botSession(f, INTENTS.GUILDS);
     open.push(other);
     const guild = await other.next('GUILD_CREATE');
-    expect(guild.members.map((m: { user: { id: string } }) => m.user.id).sort()).toEqual([f.botUserId, f.ownerId].sort());
-    expect(guild.voice_states).toEqual([expect.objectContaining({ channel_id: channelId, user_id: f.ownerId, self_mute: true })]);
+    expect(guild.members.map((m: { user: { id: string } }) => m.user.id).sort()).toEqual(
+      [f.botUserId, f.ownerId].sort(),
+    );
+    expect(guild.voice_states).toEqual([
+      expect.objectContaining({ channel_id: channelId, user_id: f.ownerId, self_mute: true }),
+    ]);
   });
 
   it('op 4 leaving the guild from another application’s session ends the one voice state of the user there', async () => {
@@ -191,7 +254,12 @@ describe('guild voice channel calls', () => {
     expect(read.body).toMatchObject({ channel_id: second });
     // The first channel's session ended, the second's started.
     const updates = [await s.next('VOICE_CHANNEL_START_TIME_UPDATE'), await s.next('VOICE_CHANNEL_START_TIME_UPDATE')];
-    expect(updates).toEqual(expect.arrayContaining([{ id: first, guild_id: f.guildId }, { id: second, guild_id: f.guildId, voice_start_time: expect.any(Number) }]));
+    expect(updates).toEqual(
+      expect.arrayContaining([
+        { id: first, guild_id: f.guildId },
+        { id: second, guild_id: f.guildId, voice_start_time: expect.any(Number) },
+      ]),
+    );
   });
 });
 
@@ -204,10 +272,16 @@ describe('guild voice calls are DAVE calls', () => {
     try {
       const channelId = await voiceChannel();
       const directory = new Map<number, string>();
-      for (const [username, userId] of [['alice', f.ownerId], ['bob', f.memberId]] as const) {
+      for (const [username, userId] of [
+        ['alice', f.ownerId],
+        ['bob', f.memberId],
+      ] as const) {
         const session = await userSession(username);
         const { credentials } = await requestVoiceJoin(session.client, userId, channelId, {}, f.guildId);
-        const client = await TestVoiceClient.join(credentials, 'aead_aes256_gcm_rtpsize', { maxDaveVersion: 1, ...(f.platform.caCertPem && { ca: f.platform.caCertPem }) });
+        const client = await TestVoiceClient.join(credentials, 'aead_aes256_gcm_rtpsize', {
+          maxDaveVersion: 1,
+          ...(f.platform.caCertPem && { ca: f.platform.caCertPem }),
+        });
         peers.push(new DavePeer(client, channelId, directory));
       }
       const [a, b] = peers as [DavePeer, DavePeer];
@@ -244,7 +318,10 @@ describe('the guild ends voice connections', () => {
   it('a kicked member is disconnected (4014)', async () => {
     // Its own platform: the kick removes bob from the guild, which the other tests rely on.
     const shared = f;
-    f = await startBotPlatform({ botPermissions: (BigInt(BOT_ROLE_PERMISSIONS) | KICK_MEMBERS).toString(), extra: { voice: { requireE2ee: false } } });
+    f = await startBotPlatform({
+      botPermissions: (BigInt(BOT_ROLE_PERMISSIONS) | KICK_MEMBERS).toString(),
+      extra: { voice: { requireE2ee: false } },
+    });
     try {
       const bob = await userSession('bob');
       const b = await voiceJoin(bob.client, f.memberId, f.voiceId);
@@ -259,7 +336,9 @@ describe('the guild ends voice connections', () => {
   });
 
   it('Set Voice Channel Status needs MANAGE_CHANNELS only while the caller is not connected to the channel', async () => {
-    const channelId = await voiceChannel({ permission_overwrites: [{ id: f.botUserId, type: 1, deny: MANAGE_CHANNELS.toString() }] });
+    const channelId = await voiceChannel({
+      permission_overwrites: [{ id: f.botUserId, type: 1, deny: MANAGE_CHANNELS.toString() }],
+    });
     expect((await botCall(f, 'PUT', `/channels/${channelId}/voice-status`, { status: 'raid' })).body.code).toBe(50013);
     const s = await watcher();
     s.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: false, self_deaf: false });
@@ -272,7 +351,12 @@ describe('guild voice refusals', () => {
   it('a text channel is refused with 50024, an unknown channel with 10003, an unknown guild with 10004', async () => {
     const alice = await userSession('alice');
     alice.client.send(4, { guild_id: f.guildId, channel_id: f.generalId, self_mute: false, self_deaf: false });
-    expect(await refusal(alice.client)).toEqual({ guild_id: f.guildId, channel_id: f.generalId, code: 50024, message: 'Cannot execute action on this channel type' });
+    expect(await refusal(alice.client)).toEqual({
+      guild_id: f.guildId,
+      channel_id: f.generalId,
+      code: 50024,
+      message: 'Cannot execute action on this channel type',
+    });
     alice.client.send(4, { guild_id: f.guildId, channel_id: '123456789', self_mute: false, self_deaf: false });
     expect((await refusal(alice.client)).code).toBe(10003);
     alice.client.send(4, { guild_id: '123456789', channel_id: f.voiceId, self_mute: false, self_deaf: false });
@@ -281,7 +365,9 @@ describe('guild voice refusals', () => {
   });
 
   it('a member without CONNECT on the channel is refused with 50013; a user outside the guild with 50001', async () => {
-    const channelId = await voiceChannel({ permission_overwrites: [{ id: f.guildId, type: 0, deny: CONNECT.toString() }] });
+    const channelId = await voiceChannel({
+      permission_overwrites: [{ id: f.guildId, type: 0, deny: CONNECT.toString() }],
+    });
     const bob = await userSession('bob');
     bob.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: false, self_deaf: false });
     expect(await refusal(bob.client)).toMatchObject({ code: 50013 });
@@ -300,7 +386,12 @@ describe('guild voice refusals', () => {
     await voiceJoin(bob.client, f.memberId, channelId);
     // The bot holds no MOVE_MEMBERS.
     s.client.send(4, { guild_id: f.guildId, channel_id: channelId, self_mute: false, self_deaf: false });
-    expect(await s.next('VOICE_JOIN_REFUSED')).toEqual({ guild_id: f.guildId, channel_id: channelId, code: 30050, message: 'Maximum number of call participants reached' });
+    expect(await s.next('VOICE_JOIN_REFUSED')).toEqual({
+      guild_id: f.guildId,
+      channel_id: channelId,
+      code: 30050,
+      message: 'Maximum number of call participants reached',
+    });
     const alice = await userSession('alice');
     await voiceJoin(alice.client, f.ownerId, channelId);
     expect(f.platform.voice.stats().calls[channelId]).toHaveLength(2);
@@ -322,32 +413,59 @@ describe('voice state reads', () => {
     const byBot = await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/${f.ownerId}`);
     expect(byBot.status).toBe(200);
     expect(voiceStateSchema.safeParse(byBot.body).success).toBe(true);
-    expect(byBot.body).toMatchObject({ guild_id: f.guildId, channel_id: channelId, user_id: f.ownerId, session_id: alice.sessionId, member: { user: { id: f.ownerId } } });
-    const own = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/@me`, { headers: bearer(alice.token) });
+    expect(byBot.body).toMatchObject({
+      guild_id: f.guildId,
+      channel_id: channelId,
+      user_id: f.ownerId,
+      session_id: alice.sessionId,
+      member: { user: { id: f.ownerId } },
+    });
+    const own = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/@me`, {
+      headers: bearer(alice.token),
+    });
     expect(own.status).toBe(200);
     expect(own.body).toEqual(byBot.body);
   });
 
   it('not in voice is 404 10065; outside the guild 403 50001; another application’s bot 403 50001', async () => {
-    expect((await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/@me`)).body).toMatchObject({ code: 10065, message: 'Unknown Voice State' });
+    expect((await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/@me`)).body).toMatchObject({
+      code: 10065,
+      message: 'Unknown Voice State',
+    });
     expect((await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/${f.memberId}`)).status).toBe(404);
     expect((await botCall(f, 'GET', `/guilds/${f.guildId}/voice-states/abc`)).body.code).toBe(10065);
     expect((await botCall(f, 'GET', `/guilds/123456789/voice-states/@me`)).body.code).toBe(10004);
     const outsider = await createUser(f.platform, { username: `reader_${Date.now()}` });
-    const token = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'guilds.members.read', user: outsider.username })).access_token;
-    const notMember = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/@me`, { headers: bearer(token) });
+    const token = (
+      await accessTokenFor(f.platform, {
+        clientId: f.platform.devApp.id,
+        scope: 'guilds.members.read',
+        user: outsider.username,
+      })
+    ).access_token;
+    const notMember = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/@me`, {
+      headers: bearer(token),
+    });
     expect([notMember.status, notMember.body.code]).toEqual([403, 50001]);
     const other = await createApp(f.platform, { name: `Other Bot ${Date.now()}` });
-    const foreign = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/${f.ownerId}`, { headers: bot(other.bot_token) });
+    const foreign = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/${f.ownerId}`, {
+      headers: bot(other.bot_token),
+    });
     expect([foreign.status, foreign.body.code]).toEqual([403, 50001]);
   });
 
   it('a user token cannot read another user’s voice state, nor its own without guilds.members.read', async () => {
     const alice = await userSession('alice');
-    const byUser = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/${f.memberId}`, { headers: bearer(alice.token) });
+    const byUser = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/${f.memberId}`, {
+      headers: bearer(alice.token),
+    });
     expect(byUser.status).toBe(403);
-    const narrow = (await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'identify', user: 'alice' })).access_token;
-    const noScope = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/@me`, { headers: bearer(narrow) });
+    const narrow = (
+      await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'identify', user: 'alice' })
+    ).access_token;
+    const noScope = await request(`${f.platform.apiBase}/guilds/${f.guildId}/voice-states/@me`, {
+      headers: bearer(narrow),
+    });
     expect(noScope.status).toBe(403);
   });
 });

@@ -11,7 +11,6 @@ afterEach(async () => {
   h = undefined;
 });
 
-
 function frame(n: number): Buffer {
   // An opaque stand-in for an Opus frame: the relay never looks inside.
   return Buffer.from(`opus-frame-${n}-`.padEnd(120, 'x'));
@@ -38,11 +37,18 @@ describe('voice relay', () => {
       suppress: false,
       request_to_speak_timestamp: null,
     });
-    expect(server.d).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), guild_id: null, channel_id: lobbyId, endpoint: h.platform.voice.endpoint });
+    expect(server.d).toEqual({
+      token: expect.stringMatching(/^[0-9a-f]{32}$/),
+      guild_id: null,
+      channel_id: lobbyId,
+      endpoint: h.platform.voice.endpoint,
+    });
     expect(h.platform.voice.endpoint).toMatch(/^127\.0\.0\.1:\d+$/);
     // Bob is not in the call but is a lobby member: he sees Alice's voice state (participant-changed callbacks).
     const [fb] = await h.drain(bob.gateway);
-    expect(fb!.map((f) => [f.t, f.d.user_id, f.d.channel_id])).toEqual([['VOICE_STATE_UPDATE', alice.user.id, lobbyId]]);
+    expect(fb!.map((f) => [f.t, f.d.user_id, f.d.channel_id])).toEqual([
+      ['VOICE_STATE_UPDATE', alice.user.id, lobbyId],
+    ]);
   });
 
   for (const [name, modeA, modeB] of [
@@ -160,7 +166,9 @@ describe('replays and address moves (PROTOCOL.md §13.4)', () => {
         a.sendFrame(frame(3));
         expect((await b.receive()).payload).toEqual(frame(3));
         b.sendFrame(frame(4));
-        expect(open(AES, a.key, await rebound.packets.next('the relayed packet at the address before')).payload).toEqual(frame(4));
+        expect(
+          open(AES, a.key, await rebound.packets.next('the relayed packet at the address before')).payload,
+        ).toEqual(frame(4));
         expect(h.platform.voice.stats()).toMatchObject({ addressMoves: 1, addressMovesLimited: 1 });
         clock.advance(1_000);
         a.sendFrame(frame(5));

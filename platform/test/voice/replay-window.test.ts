@@ -72,6 +72,11 @@ describe('replay window', () => {
   it('refuses a size that is not a positive integer', () => {
     for (const size of [0, -1, 1.5, Number.NaN]) expect(() => new ReplayWindow(size)).toThrow(RangeError);
     const one = new ReplayWindow(1);
-    expect([offer(one, 1), offer(one, 1), offer(one, 0), offer(one, 2)]).toEqual(['newest', 'replayed', 'too-old', 'newest']);
+    expect([offer(one, 1), offer(one, 1), offer(one, 0), offer(one, 2)]).toEqual([
+      'newest',
+      'replayed',
+      'too-old',
+      'newest',
+    ]);
   });
 });

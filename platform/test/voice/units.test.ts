@@ -78,7 +78,13 @@ describe('transport ciphers', () => {
       expect(opened.header).toEqual(packet.subarray(0, 16));
       expect(opened.plaintext).toEqual(Buffer.concat([extension, Buffer.from('opus')]));
       const resealed = cipher.seal(opened.header, opened.plaintext, 10);
-      expect(open(mode, key, resealed)).toMatchObject({ sequence: 5, timestamp: 960, ssrc: 42, counter: 10, payload: Buffer.from('opus') });
+      expect(open(mode, key, resealed)).toMatchObject({
+        sequence: 5,
+        timestamp: 960,
+        ssrc: 42,
+        counter: 10,
+        payload: Buffer.from('opus'),
+      });
       const tampered = Buffer.from(packet);
       tampered.writeUInt8(tampered.readUInt8(13) ^ 1, 13);
       expect(cipher.open(tampered)).toBeNull();

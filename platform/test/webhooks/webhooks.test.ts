@@ -16,7 +16,13 @@ describe('webhook events', () => {
     return thing;
   };
   const outbox = async (platform: RunningPlatform) =>
-    (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as Array<{ id: string; status: string; attempts: number; last_error: string | null; event: { event: { id: string; type: string } } }>;
+    (await request(`${platform.apiBase}/dev/webhooks/outbox`)).body as Array<{
+      id: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      event: { event: { id: string; type: string } };
+    }>;
 
   it('sends APPLICATION_AUTHORIZED with the published envelope and a valid Ed25519 signature', async () => {
     const receiver = track(await startWebhookReceiver());
@@ -34,7 +40,11 @@ describe('webhook events', () => {
         id: expect.stringMatching(/^\d{17,20}$/),
         type: 'APPLICATION_AUTHORIZED',
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-        data: { integration_type: 1, scopes: ['identify', 'email'], user: expect.objectContaining({ username: 'dev_user', discriminator: '0' }) },
+        data: {
+          integration_type: 1,
+          scopes: ['identify', 'email'],
+          user: expect.objectContaining({ username: 'dev_user', discriminator: '0' }),
+        },
       },
     });
     const timestamp = Number(event.headers['x-signature-timestamp']);
@@ -58,7 +68,9 @@ describe('webhook events', () => {
     expect(failing.last_error).toBe('HTTP 500');
     receiver.status = 204;
     await receiver.waitForEvent('APPLICATION_AUTHORIZED');
-    const delivered = await eventually(async () => (await outbox(platform)).find((entry) => entry.status === 'delivered'));
+    const delivered = await eventually(async () =>
+      (await outbox(platform)).find((entry) => entry.status === 'delivered'),
+    );
     expect(delivered.attempts).toBeGreaterThanOrEqual(4);
   });
 
@@ -88,8 +100,23 @@ describe('webhook events', () => {
   it('gives events queued by a version without event ids their row id', () => {
     const database = join(tempDir(), 'old-outbox.db');
     const old = openSqliteStore(database);
-    const envelope = { version: 1, application_id: '1', type: 1, event: { type: 'APPLICATION_DEAUTHORIZED', timestamp: new Date(0).toISOString(), data: {} } };
-    old.outbox.insert({ id: '42', applicationId: '1', body: JSON.stringify(envelope), attempts: 0, nextAttemptAt: 0, status: 'pending', lastError: null, createdAt: 0, deliveredAt: null });
+    const envelope = {
+      version: 1,
+      application_id: '1',
+      type: 1,
+      event: { type: 'APPLICATION_DEAUTHORIZED', timestamp: new Date(0).toISOString(), data: {} },
+    };
+    old.outbox.insert({
+      id: '42',
+      applicationId: '1',
+      body: JSON.stringify(envelope),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'pending',
+      lastError: null,
+      createdAt: 0,
+      deliveredAt: null,
+    });
     // As if the database had been written before the migration existed.
     old.meta.set('schema:webhook-event-ids', '0');
     old.close();
@@ -115,8 +142,9 @@ describe('webhook events', () => {
   it('refuses to start with a delivery lease no longer than the attempt timeout', async () => {
     // Another node would claim an event whose attempt is still waiting for its receiver, and send it twice.
     for (const leaseMs of [3_000, 1_000, 0, Number.NaN]) {
-      await expect(startTestPlatform({ webhookRetry: { timeoutMs: 3_000, leaseMs } }))
-        .rejects.toThrow(/webhookRetry\.leaseMs \(.*\) must be longer than webhookRetry\.timeoutMs \(3000\)/);
+      await expect(startTestPlatform({ webhookRetry: { timeoutMs: 3_000, leaseMs } })).rejects.toThrow(
+        /webhookRetry\.leaseMs \(.*\) must be longer than webhookRetry\.timeoutMs \(3000\)/,
+      );
     }
     const platform = track(await startTestPlatform({ webhookRetry: { timeoutMs: 3_000, leaseMs: 3_001 } }));
     expect(platform.httpUrl).toMatch(/^http:/);

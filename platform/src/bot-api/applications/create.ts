@@ -33,7 +33,10 @@ function validateReferences(ctx: PlatformContext, config: ApplicationConfig, sel
       addFieldError(errors, ['parent'], { code: 'UNKNOWN_APPLICATION', message: 'Unknown parent application.' });
       failed = true;
     } else if (parent.parentId) {
-      addFieldError(errors, ['parent'], { code: 'PARENT_IS_CHILD', message: 'A child application cannot be a parent.' });
+      addFieldError(errors, ['parent'], {
+        code: 'PARENT_IS_CHILD',
+        message: 'A child application cannot be a parent.',
+      });
       failed = true;
     }
   }
@@ -64,7 +67,10 @@ function applicationFlags(config: ApplicationConfig, users: number): number {
 /** The profile with what the configuration sets (only the fields it names). */
 function configuredProfile(profile: ApplicationProfile, config: ApplicationConfig): ApplicationProfile {
   if (config.integration_types_config === undefined) return profile;
-  return { ...profile, integrationTypesConfig: integrationTypesConfig(profile.integrationTypesConfig, config.integration_types_config) };
+  return {
+    ...profile,
+    integrationTypesConfig: integrationTypesConfig(profile.integrationTypesConfig, config.integration_types_config),
+  };
 }
 
 function configFields(ctx: PlatformContext, config: ApplicationConfig, existingId?: string) {
@@ -77,7 +83,11 @@ function configFields(ctx: PlatformContext, config: ApplicationConfig, existingI
     identifyPremiumApproved: config.identify_premium_approved,
     provisionalAccountsEnabled: config.provisional_accounts_enabled,
     socialSdkTermsAccepted: config.social_sdk_terms_accepted,
-    identityProviders: config.identity_providers.map((p) => ({ type: p.type, issuer: p.issuer, clientId: p.client_id })),
+    identityProviders: config.identity_providers.map((p) => ({
+      type: p.type,
+      issuer: p.issuer,
+      clientId: p.client_id,
+    })),
     coverImage: config.cover_image,
     flags: applicationFlags(config, existingId === undefined ? 0 : ctx.store.grants.countForApplication(existingId)),
     ownerUserId: config.owner === null ? null : (resolveUser(ctx, config.owner)?.id ?? null),
@@ -89,9 +99,13 @@ function configFields(ctx: PlatformContext, config: ApplicationConfig, existingI
  * name exists, so applying the same config on every start is idempotent. Credentials are kept unless the config
  * names new ones.
  */
-export function upsertApplication(ctx: PlatformContext, config: ApplicationConfig): { app: ApplicationRecord; created: boolean } {
+export function upsertApplication(
+  ctx: PlatformContext,
+  config: ApplicationConfig,
+): { app: ApplicationRecord; created: boolean } {
   return ctx.store.transaction(() => {
-    const existing = (config.id ? ctx.store.applications.get(config.id) : undefined) ?? ctx.store.applications.findByName(config.name);
+    const existing =
+      (config.id ? ctx.store.applications.get(config.id) : undefined) ?? ctx.store.applications.findByName(config.name);
     validateReferences(ctx, config, existing?.id);
     if (existing) {
       const app: ApplicationRecord = {

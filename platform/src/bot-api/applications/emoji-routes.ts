@@ -15,7 +15,11 @@ import { publishedError } from '../../http/published-errors.js';
 import { requireById } from '../../ids/snowflake.js';
 
 const MAX_EMOJIS = 2000;
-const name = z.string().min(2).max(32).regex(/^[A-Za-z0-9_]+$/, { message: 'Emoji names use A–Z, a–z, 0–9 and _.' });
+const name = z
+  .string()
+  .min(2)
+  .max(32)
+  .regex(/^[A-Za-z0-9_]+$/, { message: 'Emoji names use A–Z, a–z, 0–9 and _.' });
 const image = imageDataUriSchema;
 
 const unknownEmoji = () => publishedError('UNKNOWN_EMOJI');
@@ -45,45 +49,67 @@ export const emojiRoutes: ApiArea = (app, ctx) => {
   };
   const bot = { auth: { kind: 'bot' } } as const;
 
-  app.get('/applications/:applicationId/emojis', { config: bot, schema: { params: pathParams('applicationId') } }, async (request) => {
-    const caller = ownApp(request, request.params.applicationId);
-    return { items: store.listEmojis(caller.app.id).map(json) };
-  });
+  app.get(
+    '/applications/:applicationId/emojis',
+    { config: bot, schema: { params: pathParams('applicationId') } },
+    async (request) => {
+      const caller = ownApp(request, request.params.applicationId);
+      return { items: store.listEmojis(caller.app.id).map(json) };
+    },
+  );
 
-  app.post('/applications/:applicationId/emojis', { config: bot, schema: { params: pathParams('applicationId'), body: z.object({ name, image }) } }, async (request, reply) => {
-    const caller = ownApp(request, request.params.applicationId);
-    if (store.findEmojiByName(caller.app.id, request.body.name)) throw fieldError(['name'], 'APPLICATION_EMOJI_NAME_ALREADY_TAKEN', 'An emoji with this name already exists.');
-    if (store.countEmojis(caller.app.id) >= MAX_EMOJIS) throw tooMany();
-    const emoji: ApplicationEmojiRecord = {
-      id: ctx.ids.next(),
-      applicationId: caller.app.id,
-      name: request.body.name,
-      image: createHash('sha256').update(request.body.image).digest('hex').slice(0, 32),
-      userId: caller.app.ownerUserId ?? caller.user.id,
-      animated: request.body.image.startsWith('data:image/gif'),
-    };
-    store.upsertEmoji(emoji);
-    return reply.code(201).send(json(emoji));
-  });
+  app.post(
+    '/applications/:applicationId/emojis',
+    { config: bot, schema: { params: pathParams('applicationId'), body: z.object({ name, image }) } },
+    async (request, reply) => {
+      const caller = ownApp(request, request.params.applicationId);
+      if (store.findEmojiByName(caller.app.id, request.body.name))
+        throw fieldError(['name'], 'APPLICATION_EMOJI_NAME_ALREADY_TAKEN', 'An emoji with this name already exists.');
+      if (store.countEmojis(caller.app.id) >= MAX_EMOJIS) throw tooMany();
+      const emoji: ApplicationEmojiRecord = {
+        id: ctx.ids.next(),
+        applicationId: caller.app.id,
+        name: request.body.name,
+        image: createHash('sha256').update(request.body.image).digest('hex').slice(0, 32),
+        userId: caller.app.ownerUserId ?? caller.user.id,
+        animated: request.body.image.startsWith('data:image/gif'),
+      };
+      store.upsertEmoji(emoji);
+      return reply.code(201).send(json(emoji));
+    },
+  );
 
-  app.get('/applications/:applicationId/emojis/:emojiId', { config: bot, schema: { params: pathParams('applicationId', 'emojiId') } }, async (request) => {
-    const caller = ownApp(request, request.params.applicationId);
-    return json(find(caller.app.id, request.params.emojiId));
-  });
+  app.get(
+    '/applications/:applicationId/emojis/:emojiId',
+    { config: bot, schema: { params: pathParams('applicationId', 'emojiId') } },
+    async (request) => {
+      const caller = ownApp(request, request.params.applicationId);
+      return json(find(caller.app.id, request.params.emojiId));
+    },
+  );
 
-  app.patch('/applications/:applicationId/emojis/:emojiId', { config: bot, schema: { params: pathParams('applicationId', 'emojiId'), body: z.object({ name }) } }, async (request) => {
-    const caller = ownApp(request, request.params.applicationId);
-    const emoji = find(caller.app.id, request.params.emojiId);
-    const holder = store.findEmojiByName(caller.app.id, request.body.name);
-    if (holder && holder.id !== emoji.id) throw fieldError(['name'], 'APPLICATION_EMOJI_NAME_ALREADY_TAKEN', 'An emoji with this name already exists.');
-    const updated = { ...emoji, name: request.body.name };
-    store.upsertEmoji(updated);
-    return json(updated);
-  });
+  app.patch(
+    '/applications/:applicationId/emojis/:emojiId',
+    { config: bot, schema: { params: pathParams('applicationId', 'emojiId'), body: z.object({ name }) } },
+    async (request) => {
+      const caller = ownApp(request, request.params.applicationId);
+      const emoji = find(caller.app.id, request.params.emojiId);
+      const holder = store.findEmojiByName(caller.app.id, request.body.name);
+      if (holder && holder.id !== emoji.id)
+        throw fieldError(['name'], 'APPLICATION_EMOJI_NAME_ALREADY_TAKEN', 'An emoji with this name already exists.');
+      const updated = { ...emoji, name: request.body.name };
+      store.upsertEmoji(updated);
+      return json(updated);
+    },
+  );
 
-  app.delete('/applications/:applicationId/emojis/:emojiId', { config: bot, schema: { params: pathParams('applicationId', 'emojiId') } }, async (request, reply) => {
-    const caller = ownApp(request, request.params.applicationId);
-    store.deleteEmoji(caller.app.id, find(caller.app.id, request.params.emojiId).id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/applications/:applicationId/emojis/:emojiId',
+    { config: bot, schema: { params: pathParams('applicationId', 'emojiId') } },
+    async (request, reply) => {
+      const caller = ownApp(request, request.params.applicationId);
+      store.deleteEmoji(caller.app.id, find(caller.app.id, request.params.emojiId).id);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -14,7 +14,11 @@ export function installParams(value: InstallParamsBody): InstallParams | null {
 }
 
 /** The edited contexts: null clears both; a context absent from the object keeps its value. */
-export function integrationTypesConfig(current: ApplicationProfile['integrationTypesConfig'], body: IntegrationTypesConfigBody): ApplicationProfile['integrationTypesConfig'] {
-  const context = (key: '0' | '1') => (body === null ? null : body[key] === undefined ? current[key] : installParams(body[key]?.oauth2_install_params));
+export function integrationTypesConfig(
+  current: ApplicationProfile['integrationTypesConfig'],
+  body: IntegrationTypesConfigBody,
+): ApplicationProfile['integrationTypesConfig'] {
+  const context = (key: '0' | '1') =>
+    body === null ? null : body[key] === undefined ? current[key] : installParams(body[key]?.oauth2_install_params);
   return { '0': context('0'), '1': context('1') };
 }

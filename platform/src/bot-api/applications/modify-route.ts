@@ -26,15 +26,27 @@ const imageHash = (dataUri: string) => createHash('sha256').update(dataUri).dige
 /** The rules between fields and against the current application; each breach is a 50035 field error. */
 function checkRules(current: ApplicationRecord, body: ModifyApplicationBody): void {
   if (body.flags !== undefined && ((body.flags ^ current.flags) & ~EDITABLE_FLAGS) !== 0) {
-    throw fieldError(['flags'], 'APPLICATION_FLAGS_INVALID', 'Only GATEWAY_PRESENCE_LIMITED, GATEWAY_GUILD_MEMBERS_LIMITED and GATEWAY_MESSAGE_CONTENT_LIMITED can be changed.');
+    throw fieldError(
+      ['flags'],
+      'APPLICATION_FLAGS_INVALID',
+      'Only GATEWAY_PRESENCE_LIMITED, GATEWAY_GUILD_MEMBERS_LIMITED and GATEWAY_MESSAGE_CONTENT_LIMITED can be changed.',
+    );
   }
   // The install link is either Discord's (install_params) or the application's own URL, never both.
   if (body.custom_install_url && body.install_params) {
-    throw fieldError(['custom_install_url'], 'INSTALL_LINK_CONFLICT', 'Set either custom_install_url or install_params, not both.');
+    throw fieldError(
+      ['custom_install_url'],
+      'INSTALL_LINK_CONFLICT',
+      'Set either custom_install_url or install_params, not both.',
+    );
   }
   const webhookUrl = body.event_webhooks_url !== undefined ? body.event_webhooks_url : current.webhookUrl;
   if (body.event_webhooks_status === 2 && !webhookUrl) {
-    throw fieldError(['event_webhooks_status'], 'EVENT_WEBHOOKS_URL_REQUIRED', 'Enabling webhook events needs an event_webhooks_url.');
+    throw fieldError(
+      ['event_webhooks_status'],
+      'EVENT_WEBHOOKS_URL_REQUIRED',
+      'Enabling webhook events needs an event_webhooks_url.',
+    );
   }
 }
 
@@ -48,35 +60,46 @@ function editedProfile(profile: ApplicationProfile, body: ModifyApplicationBody)
   if (body.install_params !== undefined) next.installParams = installParams(body.install_params);
   if (body.custom_install_url) next.installParams = null;
   if (body.install_params) next.customInstallUrl = null;
-  if (body.integration_types_config !== undefined) next.integrationTypesConfig = integrationTypesConfig(profile.integrationTypesConfig, body.integration_types_config);
-  if (body.role_connections_verification_url !== undefined) next.roleConnectionsVerificationUrl = body.role_connections_verification_url ?? null;
+  if (body.integration_types_config !== undefined)
+    next.integrationTypesConfig = integrationTypesConfig(profile.integrationTypesConfig, body.integration_types_config);
+  if (body.role_connections_verification_url !== undefined)
+    next.roleConnectionsVerificationUrl = body.role_connections_verification_url ?? null;
   if (body.event_webhooks_status !== undefined) next.eventWebhooksStatus = body.event_webhooks_status;
   if (body.event_webhooks_types !== undefined) next.eventWebhooksTypes = body.event_webhooks_types;
   return next;
 }
 
-export const applicationModifyRoute = (endpoints: InteractionsEndpointCheck): ApiArea => (app, ctx) => {
-  app.patch('/applications/@me', { config: { auth: { kind: 'bot' } }, schema: { body: modifyApplicationSchema } }, async (request) => {
-    const current = botOf(request).app;
-    const body = request.body;
-    checkRules(current, body);
-    const updated: ApplicationRecord = {
-      ...current,
-      ...(body.flags !== undefined && { flags: body.flags }),
-      ...(body.event_webhooks_url !== undefined && { webhookUrl: body.event_webhooks_url }),
-      ...(body.cover_image !== undefined && { coverImage: body.cover_image === null ? null : imageHash(body.cover_image) }),
-      profile: editedProfile(current.profile, body),
-    };
-    const endpointUrl = body.interactions_endpoint_url;
-    // A destination the platform would never send to is refused where it is set (outbound/guard.ts); the
-    // interactions endpoint's check is part of its PING check.
-    await assertOutboundUrl(ctx.outbound.guard, ['event_webhooks_url'], body.event_webhooks_url);
-    // The PING check comes next: a refused endpoint leaves every field of the application as it was.
-    if (endpointUrl) await endpoints.verifyEndpoint(current, endpointUrl);
-    ctx.store.transaction(() => {
-      ctx.store.applications.update(updated);
-      if (endpointUrl !== undefined) ctx.store.interactions.setSettings({ ...ctx.store.interactions.settings(current.id), endpointUrl });
-    });
-    return currentApplicationJson(ctx, updated);
-  });
-};
+export const applicationModifyRoute =
+  (endpoints: InteractionsEndpointCheck): ApiArea =>
+  (app, ctx) => {
+    app.patch(
+      '/applications/@me',
+      { config: { auth: { kind: 'bot' } }, schema: { body: modifyApplicationSchema } },
+      async (request) => {
+        const current = botOf(request).app;
+        const body = request.body;
+        checkRules(current, body);
+        const updated: ApplicationRecord = {
+          ...current,
+          ...(body.flags !== undefined && { flags: body.flags }),
+          ...(body.event_webhooks_url !== undefined && { webhookUrl: body.event_webhooks_url }),
+          ...(body.cover_image !== undefined && {
+            coverImage: body.cover_image === null ? null : imageHash(body.cover_image),
+          }),
+          profile: editedProfile(current.profile, body),
+        };
+        const endpointUrl = body.interactions_endpoint_url;
+        // A destination the platform would never send to is refused where it is set (outbound/guard.ts); the
+        // interactions endpoint's check is part of its PING check.
+        await assertOutboundUrl(ctx.outbound.guard, ['event_webhooks_url'], body.event_webhooks_url);
+        // The PING check comes next: a refused endpoint leaves every field of the application as it was.
+        if (endpointUrl) await endpoints.verifyEndpoint(current, endpointUrl);
+        ctx.store.transaction(() => {
+          ctx.store.applications.update(updated);
+          if (endpointUrl !== undefined)
+            ctx.store.interactions.setSettings({ ...ctx.store.interactions.settings(current.id), endpointUrl });
+        });
+        return currentApplicationJson(ctx, updated);
+      },
+    );
+  };

@@ -25,13 +25,16 @@ export const WEBHOOK_EVENT_TYPES = [
 const httpUrl = z
   .string()
   .max(2048)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, { message: 'Must be an http(s) URL.', params: { code: 'URL_TYPE_INVALID_URL' } });
+  .refine(
+    (value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Must be an http(s) URL.', params: { code: 'URL_TYPE_INVALID_URL' } },
+  );
 
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
 
@@ -42,7 +45,10 @@ const unique = <T>(list: T[]) => new Set(list).size === list.length;
 const permissionsSchema = z
   .union([z.string().regex(SNOWFLAKE_PATTERN, { message: 'Must be a decimal permission set.' }), z.int().min(0)])
   .transform((value) => BigInt(value))
-  .refine((bits) => (bits & ~ALL_BITS) === 0n, { message: 'Contains undefined permission bits.', params: { code: 'PERMISSIONS_INVALID' } })
+  .refine((bits) => (bits & ~ALL_BITS) === 0n, {
+    message: 'Contains undefined permission bits.',
+    params: { code: 'PERMISSIONS_INVALID' },
+  })
   .transform((bits) => bits.toString());
 
 /**
@@ -51,7 +57,10 @@ const permissionsSchema = z
  */
 export const installParamsSchema = z
   .object({
-    scopes: z.array(z.enum(['applications.commands', 'bot'])).min(1).refine(unique, { message: 'Scopes must be unique.' }),
+    scopes: z
+      .array(z.enum(['applications.commands', 'bot']))
+      .min(1)
+      .refine(unique, { message: 'Scopes must be unique.' }),
     permissions: permissionsSchema.default('0'),
   })
   .strict()
@@ -93,12 +102,23 @@ export const modifyApplicationSchema = z
     install_params: installParamsSchema.nullish(),
     integration_types_config: integrationTypesConfigSchema.nullish(),
     role_connections_verification_url: httpUrl.nullish(),
-    flags: z.int().min(0).max(2 ** 31 - 1).optional(),
-    interactions_endpoint_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+    flags: z
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+    interactions_endpoint_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional(),
     event_webhooks_url: httpUrl.nullish(),
     // 3 DISABLED_BY_DISCORD is set by the platform, never by the application.
     event_webhooks_status: z.literal([1, 2]).optional(),
-    event_webhooks_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).refine(unique, { message: 'Event types must be unique.' }).nullish(),
+    event_webhooks_types: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES))
+      .refine(unique, { message: 'Event types must be unique.' })
+      .nullish(),
   })
   .strict();
 

@@ -12,7 +12,8 @@ import { WEBHOOK_EVENT_TYPES } from './modify-schema.js';
 const installParamsJson = (params: InstallParams) => ({ scopes: params.scopes, permissions: params.permissions });
 
 /** An installation context's settings: `{}` when it has no default install params. */
-const contextJson = (params: InstallParams | null) => (params ? { oauth2_install_params: installParamsJson(params) } : {});
+const contextJson = (params: InstallParams | null) =>
+  params ? { oauth2_install_params: installParamsJson(params) } : {};
 
 /**
  * Published event webhook status: 1 DISABLED, 2 ENABLED. Without a URL nothing can be delivered (1); an application
@@ -49,7 +50,10 @@ export function currentApplicationJson(ctx: PlatformKernel, application: Applica
     event_webhooks_status: eventWebhooksStatus(application),
     // An application that never chose receives every type; they are listed so the answer says what is delivered.
     event_webhooks_types: profile.eventWebhooksTypes ?? [...WEBHOOK_EVENT_TYPES],
-    integration_types_config: { '0': contextJson(profile.integrationTypesConfig['0']), '1': contextJson(profile.integrationTypesConfig['1']) },
+    integration_types_config: {
+      '0': contextJson(profile.integrationTypesConfig['0']),
+      '1': contextJson(profile.integrationTypesConfig['1']),
+    },
     ...(profile.customInstallUrl !== null && { custom_install_url: profile.customInstallUrl }),
     ...(profile.installParams !== null && { install_params: installParamsJson(profile.installParams) }),
     approximate_guild_count: ctx.store.guilds.listForUser(application.botUserId).length,
@@ -63,5 +67,7 @@ export function currentApplicationJson(ctx: PlatformKernel, application: Applica
 }
 
 export const applicationRoutes: ApiArea = (app, ctx) => {
-  app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) => currentApplicationJson(ctx, botOf(request).app));
+  app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) =>
+    currentApplicationJson(ctx, botOf(request).app),
+  );
 };

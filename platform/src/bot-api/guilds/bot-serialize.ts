@@ -31,7 +31,15 @@ export function roleJson(role: RoleRecord) {
 
 /** The partial role of Get Channel Invites: id, name, position, color, colors, icon, unicode_emoji. */
 export function partialRoleJson(role: RoleRecord) {
-  return { id: role.id, name: role.name, position: role.position, color: role.colors.primary_color, colors: role.colors, icon: role.icon, unicode_emoji: role.unicodeEmoji };
+  return {
+    id: role.id,
+    name: role.name,
+    position: role.position,
+    color: role.colors.primary_color,
+    colors: role.colors,
+    icon: role.icon,
+    unicode_emoji: role.unicodeEmoji,
+  };
 }
 
 /** A membership without a profile row (added before roles existed) joined when the guild was created. */
@@ -65,8 +73,19 @@ export function fullChannelJson(channel: ChannelRecord, settings: ChannelSetting
   return {
     ...channelJson(channel),
     nsfw: settings.nsfw,
-    permission_overwrites: settings.overwrites.map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny, allow_new: o.allow, deny_new: o.deny })),
-    ...(channel.type === 0 && { topic: settings.topic, rate_limit_per_user: settings.rateLimitPerUser, last_message_id: null }),
+    permission_overwrites: settings.overwrites.map((o) => ({
+      id: o.id,
+      type: o.type,
+      allow: o.allow,
+      deny: o.deny,
+      allow_new: o.allow,
+      deny_new: o.deny,
+    })),
+    ...(channel.type === 0 && {
+      topic: settings.topic,
+      rate_limit_per_user: settings.rateLimitPerUser,
+      last_message_id: null,
+    }),
     ...(channel.type === 2 && { bitrate: settings.bitrate, user_limit: settings.userLimit, rtc_region: null }),
   };
 }

@@ -24,7 +24,12 @@ export const ChannelType = { GUILD_TEXT: 0, GUILD_VOICE: 2, GUILD_CATEGORY: 4 } 
 
 /** An overwrite's allow or deny: a bit set as a string of digits. */
 export const bitSetSchema = z.string().regex(SNOWFLAKE_PATTERN, 'must be a permission bit set as a string of digits');
-export const overwriteBodySchema = z.object({ id: snowflakeSchema, type: z.literal([0, 1]), allow: bitSetSchema.nullish(), deny: bitSetSchema.nullish() });
+export const overwriteBodySchema = z.object({
+  id: snowflakeSchema,
+  type: z.literal([0, 1]),
+  allow: bitSetSchema.nullish(),
+  deny: bitSetSchema.nullish(),
+});
 
 /**
  * Published fields of channel types or features this platform does not model. discord.js sends them as null, so
@@ -75,7 +80,12 @@ export function requireFieldsFitType(type: number, body: Record<string, unknown>
 }
 
 /** A parent must be a category of the same guild (and never the channel itself). */
-export function requireParent(guilds: GuildService, guild: GuildRecord, parentId: string | null | undefined, self?: string): void {
+export function requireParent(
+  guilds: GuildService,
+  guild: GuildRecord,
+  parentId: string | null | undefined,
+  self?: string,
+): void {
   if (parentId === undefined || parentId === null) return;
   const parent = guilds.channelInGuild(guild, parentId);
   if (!parent || parent.type !== ChannelType.GUILD_CATEGORY || parent.id === self) {
@@ -103,25 +113,40 @@ export function checkedOverwrites(
   return given.map((o, index) => {
     const allow = BigInt(o.allow ?? '0');
     const deny = BigInt(o.deny ?? '0');
-    for (const [field, value] of [['allow', allow], ['deny', deny]] as const) {
-      if ((value & ~ALL_BITS) !== 0n) throw fieldError([...fieldPath(index), field], 'PERMISSIONS_INVALID', 'Unknown permission bits.');
+    for (const [field, value] of [
+      ['allow', allow],
+      ['deny', deny],
+    ] as const) {
+      if ((value & ~ALL_BITS) !== 0n)
+        throw fieldError([...fieldPath(index), field], 'PERMISSIONS_INVALID', 'Unknown permission bits.');
     }
     const exists = o.type === 0 ? roleIds.has(o.id) : guilds.member(guild.id, o.id) !== undefined;
     if (!exists) throw o.type === 0 ? GuildErrors.unknownRole() : GuildErrors.unknownMember();
     const next: PermissionOverwrite = { id: o.id, type: o.type, allow: allow.toString(), deny: deny.toString() };
-    requireMayChangeOverwrite(guilds, held, before.find((p) => p.id === o.id), next);
+    requireMayChangeOverwrite(
+      guilds,
+      held,
+      before.find((p) => p.id === o.id),
+      next,
+    );
     return next;
   });
 }
 
 /** One overwrite created, changed or deleted (`undefined` on either side): its allow and deny under the one rule. */
-export function requireMayChangeOverwrite(guilds: GuildService, held: bigint, previous: PermissionOverwrite | undefined, next: PermissionOverwrite | undefined): void {
+export function requireMayChangeOverwrite(
+  guilds: GuildService,
+  held: bigint,
+  previous: PermissionOverwrite | undefined,
+  next: PermissionOverwrite | undefined,
+): void {
   guilds.requireMayChangeBits(held, bits(previous?.allow ?? '0'), bits(next?.allow ?? '0'));
   guilds.requireMayChangeBits(held, bits(previous?.deny ?? '0'), bits(next?.deny ?? '0'));
 }
 
 /** Overwrites compared as the audit log records them (order does not matter). */
 export function sameOverwrites(a: readonly PermissionOverwrite[], b: readonly PermissionOverwrite[]): boolean {
-  const key = (list: readonly PermissionOverwrite[]) => JSON.stringify([...list].map((o) => [o.id, o.type, o.allow, o.deny]).sort());
+  const key = (list: readonly PermissionOverwrite[]) =>
+    JSON.stringify([...list].map((o) => [o.id, o.type, o.allow, o.deny]).sort());
   return key(a) === key(b);
 }

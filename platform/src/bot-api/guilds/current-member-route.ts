@@ -8,14 +8,16 @@ import { privateMemberJson } from './bot-serialize.js';
 import { GuildErrors } from './errors.js';
 import type { GuildService } from './service.js';
 
-export const currentMemberRoute = (guilds: GuildService): ApiArea => (app, ctx) => {
-  app.get(
-    '/users/@me/guilds/:guildId/member',
-    { config: { auth: { kind: 'bearer', scope: 'guilds.members.read' } }, schema: { params: pathParams('guildId') } },
-    async (request) => {
-      const member = guilds.member(guilds.guild(request.params.guildId).id, bearerOf(request).user.id);
-      if (!member) throw GuildErrors.unknownGuild();
-      return privateMemberJson(ctx, member);
-    },
-  );
-};
+export const currentMemberRoute =
+  (guilds: GuildService): ApiArea =>
+  (app, ctx) => {
+    app.get(
+      '/users/@me/guilds/:guildId/member',
+      { config: { auth: { kind: 'bearer', scope: 'guilds.members.read' } }, schema: { params: pathParams('guildId') } },
+      async (request) => {
+        const member = guilds.member(guilds.guild(request.params.guildId).id, bearerOf(request).user.id);
+        if (!member) throw GuildErrors.unknownGuild();
+        return privateMemberJson(ctx, member);
+      },
+    );
+  };

@@ -13,26 +13,37 @@ import type { GuildService } from './service.js';
 import type { Principal } from '../../http/auth.js';
 import { SNOWFLAKE_PATTERN } from '../../ids/snowflake.js';
 
-export const botDevRoutes = (guilds: GuildService, messages: MessageService): ApiArea => (app, ctx) => {
-  app.put('/dev/guilds/:guildId/members/:userId', { schema: { params: pathParams('guildId', 'userId'), body: z.object({}) } }, async (request, reply) => {
-    const guild = guilds.guild(request.params.guildId);
-    const user = ctx.store.users.get(request.params.userId);
-    if (!user) throw Errors.unknownUser();
-    const { member, created } = joinGuild(ctx, guilds, guild.id, user);
-    return reply.code(created ? 201 : 200).send(memberJson(ctx, member));
-  });
+export const botDevRoutes =
+  (guilds: GuildService, messages: MessageService): ApiArea =>
+  (app, ctx) => {
+    app.put(
+      '/dev/guilds/:guildId/members/:userId',
+      { schema: { params: pathParams('guildId', 'userId'), body: z.object({}) } },
+      async (request, reply) => {
+        const guild = guilds.guild(request.params.guildId);
+        const user = ctx.store.users.get(request.params.userId);
+        if (!user) throw Errors.unknownUser();
+        const { member, created } = joinGuild(ctx, guilds, guild.id, user);
+        return reply.code(created ? 201 : 200).send(memberJson(ctx, member));
+      },
+    );
 
-  app.post(
-    '/dev/channels/:channelId/messages',
-    { schema: { params: pathParams('channelId'), body: createMessageSchema.extend({ author_id: z.string().regex(SNOWFLAKE_PATTERN) }) } },
-    async (request) => {
-      const user = ctx.store.users.get(request.body.author_id);
-      if (!user) throw Errors.unknownUser();
-      // The user acts through the development application, like a client of it would.
-      const app = ctx.store.applications.get(ctx.store.meta.get('dev_application_id') ?? '');
-      if (!app) throw Errors.unknownApplication();
-      const caller: Principal = { kind: 'bot', app: { ...app, flags: app.flags | (1 << 18) }, user };
-      return messages.create(caller, request.params.channelId, request.body, []).json;
-    },
-  );
-};
+    app.post(
+      '/dev/channels/:channelId/messages',
+      {
+        schema: {
+          params: pathParams('channelId'),
+          body: createMessageSchema.extend({ author_id: z.string().regex(SNOWFLAKE_PATTERN) }),
+        },
+      },
+      async (request) => {
+        const user = ctx.store.users.get(request.body.author_id);
+        if (!user) throw Errors.unknownUser();
+        // The user acts through the development application, like a client of it would.
+        const app = ctx.store.applications.get(ctx.store.meta.get('dev_application_id') ?? '');
+        if (!app) throw Errors.unknownApplication();
+        const caller: Principal = { kind: 'bot', app: { ...app, flags: app.flags | (1 << 18) }, user };
+        return messages.create(caller, request.params.channelId, request.body, []).json;
+      },
+    );
+  };

@@ -30,7 +30,10 @@ const requestMembersSchema = z.object({
   limit: z.number().int().min(0).max(100_000),
   presences: z.boolean().optional(),
   user_ids: z.union([snowflakeSchema, z.array(snowflakeSchema).max(100)]).optional(),
-  nonce: z.string().refine((nonce) => Buffer.byteLength(nonce) <= 32).optional(),
+  nonce: z
+    .string()
+    .refine((nonce) => Buffer.byteLength(nonce) <= 32)
+    .optional(),
 });
 
 const requestChannelInfoSchema = z.object({
@@ -38,13 +41,21 @@ const requestChannelInfoSchema = z.object({
   fields: z.array(z.enum(['status', 'voice_start_time'])).min(1),
 });
 
-export function guildCreateJson(ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState, guild: GuildRecord, session: GatewaySessionHandle) {
+export function guildCreateJson(
+  ctx: PlatformKernel,
+  guilds: GuildService,
+  voice: VoiceChannelState,
+  guild: GuildRecord,
+  session: GatewaySessionHandle,
+) {
   const memberCount = ctx.store.guilds.countMembers(guild.id);
   const large = memberCount > LARGE_THRESHOLD;
   const self = guilds.member(guild.id, session.identity.userId);
   const voiceStates = voice.voiceStatesOf(guild.id);
   // Without GUILD_PRESENCES (or in a large guild) only the bot itself and the members in voice are listed (published).
-  const inVoice = voiceStates.map((state) => state.user_id).filter((id) => typeof id === 'string' && id !== self?.userId) as string[];
+  const inVoice = voiceStates
+    .map((state) => state.user_id)
+    .filter((id) => typeof id === 'string' && id !== self?.userId) as string[];
   const members: MemberRecord[] =
     (session.intents & Intent.GUILD_PRESENCES) !== 0 && !large
       ? ctx.store.botGuilds.listMembers(guild.id, null, LARGE_THRESHOLD)
@@ -57,7 +68,9 @@ export function guildCreateJson(ctx: PlatformKernel, guilds: GuildService, voice
     member_count: memberCount,
     voice_states: voiceStates,
     members: members.map((member) => memberJson(ctx, member)),
-    channels: ctx.store.guilds.listChannels(guild.id).map((channel) => fullChannelJson(channel, guilds.settings(channel.id))),
+    channels: ctx.store.guilds
+      .listChannels(guild.id)
+      .map((channel) => fullChannelJson(channel, guilds.settings(channel.id))),
     threads: [],
     presences: [],
     stage_instances: [],
@@ -67,13 +80,21 @@ export function guildCreateJson(ctx: PlatformKernel, guilds: GuildService, voice
 }
 
 /** The bot gateway's guild part: READY `guilds`, GUILD_CREATE after READY, op 8 and op 43. */
-export function guildGatewayHandlers(ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState): GatewayHandlers {
+export function guildGatewayHandlers(
+  ctx: PlatformKernel,
+  guilds: GuildService,
+  voice: VoiceChannelState,
+): GatewayHandlers {
   /** `${botUserId}:${guildId}` → when the last full list was asked for. */
   const fullListAt = new Map<string, number>();
 
   return {
     readyExtras: (identity) =>
-      identity.kind === 'bot' ? { guilds: ctx.store.guilds.listForUser(identity.userId).map((guild) => ({ id: guild.id, unavailable: true })) } : {},
+      identity.kind === 'bot'
+        ? {
+            guilds: ctx.store.guilds.listForUser(identity.userId).map((guild) => ({ id: guild.id, unavailable: true })),
+          }
+        : {},
     identified: (session) => {
       if (session.identity.kind !== 'bot' || (session.intents & Intent.GUILDS) === 0) return;
       for (const guild of ctx.store.guilds.listForUser(session.identity.userId)) {

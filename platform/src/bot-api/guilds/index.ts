@@ -39,7 +39,10 @@ export interface BotApi {
  * the guild routes (guilds, roles, members, bans), then the services' routes and the interactions' (which use the
  * guild and message services).
  */
-export function botApiArea(ctx: PlatformContext, voiceCalls: () => GuildVoiceCalls | undefined): PlatformArea & { api: BotApi } {
+export function botApiArea(
+  ctx: PlatformContext,
+  voiceCalls: () => GuildVoiceCalls | undefined,
+): PlatformArea & { api: BotApi } {
   const guilds = new GuildService(ctx);
   const automod = new AutoModService(ctx, guilds);
   const messages = new MessageService(ctx, guilds, automod);

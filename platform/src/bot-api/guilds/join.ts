@@ -9,10 +9,27 @@ import type { UserRecord } from '../../store/types.js';
 import { memberJson } from './bot-serialize.js';
 import { Intent, type GuildService } from './service.js';
 
-export function joinGuild(ctx: PlatformKernel, guilds: GuildService, guildId: string, user: UserRecord, roleIds: readonly string[] = []): { member: MemberRecord; created: boolean } {
+export function joinGuild(
+  ctx: PlatformKernel,
+  guilds: GuildService,
+  guildId: string,
+  user: UserRecord,
+  roleIds: readonly string[] = [],
+): { member: MemberRecord; created: boolean } {
   const existing = guilds.member(guildId, user.id);
   if (existing) return { member: existing, created: false };
-  const member: MemberRecord = { guildId, userId: user.id, nick: null, avatar: null, banner: null, bio: null, roles: [...roleIds], joinedAt: ctx.now(), flags: 0, communicationDisabledUntil: null };
+  const member: MemberRecord = {
+    guildId,
+    userId: user.id,
+    nick: null,
+    avatar: null,
+    banner: null,
+    bio: null,
+    roles: [...roleIds],
+    joinedAt: ctx.now(),
+    flags: 0,
+    communicationDisabledUntil: null,
+  };
   ctx.store.botGuilds.upsertMember(member);
   guilds.publish(guildId, 'GUILD_MEMBER_ADD', { guild_id: guildId, ...memberJson(ctx, member) }, Intent.GUILD_MEMBERS);
   return { member, created: true };

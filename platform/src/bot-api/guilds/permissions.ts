@@ -145,7 +145,12 @@ export function channelPermissions(inputs: PermissionInputs, overwrites: Permiss
   if (own) permissions = (permissions & ~bits(own.deny)) | bits(own.allow);
   if (!(permissions & Permission.VIEW_CHANNEL)) return 0n;
   if (!(permissions & Permission.SEND_MESSAGES)) {
-    permissions &= ~(Permission.MENTION_EVERYONE | Permission.ATTACH_FILES | Permission.EMBED_LINKS | Permission.SEND_TTS_MESSAGES);
+    permissions &= ~(
+      Permission.MENTION_EVERYONE |
+      Permission.ATTACH_FILES |
+      Permission.EMBED_LINKS |
+      Permission.SEND_TTS_MESSAGES
+    );
   }
   return permissions;
 }

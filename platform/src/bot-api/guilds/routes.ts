@@ -11,14 +11,18 @@ export const guildRoutes: ApiArea = (app, ctx) => {
   // Bearer tokens (OURS: the public route is for bots): scope guilds, members only. Unknown or malformed guild
   // id → 404 10004; a guild the user is not in → 403 50001. Channels come sorted by position, then id.
   // Bots (published route) get the guild channel objects with their overwrites and settings.
-  const options = { config: { auth: { kind: 'any', scope: 'guilds' }, rateLimit: 'guilds.channels' }, schema: { params: pathParams('guildId') } } as const;
+  const options = {
+    config: { auth: { kind: 'any', scope: 'guilds' }, rateLimit: 'guilds.channels' },
+    schema: { params: pathParams('guildId') },
+  } as const;
   app.get('/guilds/:guildId/channels', options, async (request) => {
     const principal = callerOf(request);
     const id = request.params.guildId;
     const guild = requireById(id, (id) => ctx.store.guilds.get(id), Errors.unknownGuild);
     if (!ctx.store.guilds.isMember(guild.id, principal.user.id)) throw Errors.missingAccess();
     const channels = ctx.store.guilds.listChannels(guild.id);
-    if (principal.kind === 'bot') return channels.map((channel) => fullChannelJson(channel, guilds.settings(channel.id)));
+    if (principal.kind === 'bot')
+      return channels.map((channel) => fullChannelJson(channel, guilds.settings(channel.id)));
     const links = new Map(ctx.store.lobbies.linksForGuild(guild.id).map((link) => [link.channelId, link]));
     const member = guilds.member(guild.id, principal.user.id);
     return channels.map((channel) => {
@@ -30,7 +34,9 @@ export const guildRoutes: ApiArea = (app, ctx) => {
         permission_overwrites: fullChannelJson(channel, settings).permission_overwrites,
         // The viewer's permission set in the channel, from the one permission engine (roles and overwrites), like
         // the channel objects of resolved interaction data: the SDK derives IsLinkable from it (PROTOCOL.md §4).
-        permissions: member ? guilds.channelPermissions(guild, channel, member).toString() : memberPermissions(guild, principal.user.id),
+        permissions: member
+          ? guilds.channelPermissions(guild, channel, member).toString()
+          : memberPermissions(guild, principal.user.id),
         linked_lobby: link ? { application_id: link.applicationId, lobby_id: link.lobbyId } : null,
       };
     });

@@ -10,7 +10,6 @@ import { GuildErrors } from './errors.js';
 import { bits, changesOnlyHeldBits, channelPermissions, basePermissions, everyoneRole, has } from './permissions.js';
 import { isSnowflake, requireById } from '../../ids/snowflake.js';
 
-
 /** Gateway intents (bit values) that route guild events. */
 export const Intent = {
   GUILDS: 1 << 0,
@@ -55,7 +54,10 @@ export class GuildService {
   /** @everyone first, then the other roles by position. */
   roles(guild: GuildRecord): RoleRecord[] {
     const stored = this.ctx.store.botGuilds.listRoles(guild.id);
-    const everyone = everyoneRole(guild, stored.find((role) => role.id === guild.id));
+    const everyone = everyoneRole(
+      guild,
+      stored.find((role) => role.id === guild.id),
+    );
     return [everyone, ...stored.filter((role) => role.id !== guild.id)];
   }
 
@@ -137,8 +139,10 @@ export class GuildService {
   publishMemberUpdate(guildId: string, memberUserId: string, d: unknown): void {
     const bots = this.ctx.store.botGuilds.botMemberIds(guildId);
     const others = bots.filter((id) => id !== memberUserId);
-    if (others.length > 0) this.ctx.bus.publish({ t: 'GUILD_MEMBER_UPDATE', d, to: { userIds: others, intent: Intent.GUILD_MEMBERS } });
-    if (bots.includes(memberUserId)) this.ctx.bus.publish({ t: 'GUILD_MEMBER_UPDATE', d, to: { userIds: [memberUserId] } });
+    if (others.length > 0)
+      this.ctx.bus.publish({ t: 'GUILD_MEMBER_UPDATE', d, to: { userIds: others, intent: Intent.GUILD_MEMBERS } });
+    if (bots.includes(memberUserId))
+      this.ctx.bus.publish({ t: 'GUILD_MEMBER_UPDATE', d, to: { userIds: [memberUserId] } });
   }
 
   audit(entry: Omit<AuditEntryRecord, 'id'>): void {

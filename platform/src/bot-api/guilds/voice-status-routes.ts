@@ -15,46 +15,75 @@ import type { VoiceChannelState } from './voice-channel-state.js';
 
 const GUILD_VOICE = 2;
 
-export const voiceStatusRoutes = (guilds: GuildService, voice: VoiceChannelState): ApiArea => (app) => {
-  app.put(
-    '/channels/:channelId/voice-status',
-    { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('channelId'), body: z.object({ status: z.string().max(500).nullable() }) } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { guild, channel } = guilds.channel(request.params.channelId);
-      if (channel.type !== GUILD_VOICE) throw GuildErrors.wrongChannelType();
-      // Published rule: MANAGE_CHANNELS too unless the caller is connected to the channel.
-      const alsoNeeded = voice.connected(guild.id, channel.id, caller.user.id) ? [] : [Permission.MANAGE_CHANNELS];
-      guilds.requireChannelPermissions(guild, channel, caller.user.id, Permission.SET_VOICE_CHANNEL_STATUS, ...alsoNeeded);
-      const status = request.body.status === '' ? null : request.body.status;
-      voice.setStatus(channel.id, status);
-      guilds.audit({
-        guildId: guild.id,
-        userId: caller.user.id,
-        targetId: channel.id,
-        actionType: status === null ? AuditAction.VOICE_CHANNEL_STATUS_DELETE : AuditAction.VOICE_CHANNEL_STATUS_CREATE,
-        changes: null,
-        options: status === null ? { channel_id: channel.id } : { channel_id: channel.id, status },
-        reason: auditReason(request),
-      });
-      guilds.publish(guild.id, 'VOICE_CHANNEL_STATUS_UPDATE', { id: channel.id, guild_id: guild.id, status }, Intent.GUILDS);
-      return reply.code(204).send();
-    },
-  );
-};
+export const voiceStatusRoutes =
+  (guilds: GuildService, voice: VoiceChannelState): ApiArea =>
+  (app) => {
+    app.put(
+      '/channels/:channelId/voice-status',
+      {
+        config: { auth: { kind: 'bot' } },
+        schema: { params: pathParams('channelId'), body: z.object({ status: z.string().max(500).nullable() }) },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const { guild, channel } = guilds.channel(request.params.channelId);
+        if (channel.type !== GUILD_VOICE) throw GuildErrors.wrongChannelType();
+        // Published rule: MANAGE_CHANNELS too unless the caller is connected to the channel.
+        const alsoNeeded = voice.connected(guild.id, channel.id, caller.user.id) ? [] : [Permission.MANAGE_CHANNELS];
+        guilds.requireChannelPermissions(
+          guild,
+          channel,
+          caller.user.id,
+          Permission.SET_VOICE_CHANNEL_STATUS,
+          ...alsoNeeded,
+        );
+        const status = request.body.status === '' ? null : request.body.status;
+        voice.setStatus(channel.id, status);
+        guilds.audit({
+          guildId: guild.id,
+          userId: caller.user.id,
+          targetId: channel.id,
+          actionType:
+            status === null ? AuditAction.VOICE_CHANNEL_STATUS_DELETE : AuditAction.VOICE_CHANNEL_STATUS_CREATE,
+          changes: null,
+          options: status === null ? { channel_id: channel.id } : { channel_id: channel.id, status },
+          reason: auditReason(request),
+        });
+        guilds.publish(
+          guild.id,
+          'VOICE_CHANNEL_STATUS_UPDATE',
+          { id: channel.id, guild_id: guild.id, status },
+          Intent.GUILDS,
+        );
+        return reply.code(204).send();
+      },
+    );
+  };
 
 /** `PUT /dev/channels/{id}/voice-start-time {voice_start_time: unix s | null}` (devMode, OURS). */
-export const voiceStartTimeDevRoute = (guilds: GuildService, voice: VoiceChannelState): ApiArea => (app) => {
-  app.put(
-    '/dev/channels/:channelId/voice-start-time',
-    { schema: { params: pathParams('channelId'), body: z.object({ voice_start_time: z.number().int().min(0).nullable() }) } },
-    async (request, reply) => {
-      const { guild, channel } = guilds.channel(request.params.channelId);
-      if (channel.type !== GUILD_VOICE) throw GuildErrors.wrongChannelType();
-      const start = request.body.voice_start_time;
-      voice.setStartTime(channel.id, start);
-      guilds.publish(guild.id, 'VOICE_CHANNEL_START_TIME_UPDATE', { id: channel.id, guild_id: guild.id, ...(start !== null && { voice_start_time: start }) }, Intent.GUILDS);
-      return reply.code(204).send();
-    },
-  );
-};
+export const voiceStartTimeDevRoute =
+  (guilds: GuildService, voice: VoiceChannelState): ApiArea =>
+  (app) => {
+    app.put(
+      '/dev/channels/:channelId/voice-start-time',
+      {
+        schema: {
+          params: pathParams('channelId'),
+          body: z.object({ voice_start_time: z.number().int().min(0).nullable() }),
+        },
+      },
+      async (request, reply) => {
+        const { guild, channel } = guilds.channel(request.params.channelId);
+        if (channel.type !== GUILD_VOICE) throw GuildErrors.wrongChannelType();
+        const start = request.body.voice_start_time;
+        voice.setStartTime(channel.id, start);
+        guilds.publish(
+          guild.id,
+          'VOICE_CHANNEL_START_TIME_UPDATE',
+          { id: channel.id, guild_id: guild.id, ...(start !== null && { voice_start_time: start }) },
+          Intent.GUILDS,
+        );
+        return reply.code(204).send();
+      },
+    );
+  };

@@ -28,7 +28,13 @@ export function redeemGuildInvite(ctx: PlatformKernel, invite: InviteRecord, use
   // Roles deleted since the invite was made are not granted.
   const roles = new Set(guilds.roles(guild).map((role) => role.id));
   ctx.store.transaction(() => {
-    const { created } = joinGuild(ctx, guilds, guild.id, user, invite.roleIds.filter((id) => roles.has(id)));
+    const { created } = joinGuild(
+      ctx,
+      guilds,
+      guild.id,
+      user,
+      invite.roleIds.filter((id) => roles.has(id)),
+    );
     if (created) ctx.store.botGuilds.updateInvite({ ...invite, uses: invite.uses + 1 });
   });
   return {

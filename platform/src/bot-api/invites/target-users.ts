@@ -15,7 +15,11 @@ export function parseTargetUsersCsv(text: string): ParsedTargetUsers {
   const userIds = new Set<string>();
   const errors: string[] = [];
   lines.forEach((raw, index) => {
-    const line = raw.trim().replace(/^"(.*)"$/, '$1').split(',')[0]!.trim();
+    const line = raw
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .split(',')[0]!
+      .trim();
     if (line === '' || (index === 0 && line.toLowerCase() === 'user_id')) return;
     if (!SNOWFLAKE.test(line)) errors.push(`Line ${index + 1}: invalid user ID - must be a valid Discord snowflake`);
     else userIds.add(line);

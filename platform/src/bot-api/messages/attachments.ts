@@ -45,7 +45,10 @@ export function attachmentName(sent: string): { filename: string; title?: string
     .slice(0, MAX_FILENAME);
   const filename = cleaned === '' ? NAMELESS : cleaned;
   if (ascii === decomposed) return { filename };
-  const title = (sent.split(/[/\\]/).pop() ?? '').normalize('NFC').replace(/[\x00-\x1f\x7f]/g, '').slice(0, MAX_FILENAME);
+  const title = (sent.split(/[/\\]/).pop() ?? '')
+    .normalize('NFC')
+    .replace(/[\x00-\x1f\x7f]/g, '')
+    .slice(0, MAX_FILENAME);
   return title === '' ? { filename } : { filename, title };
 }
 
@@ -61,7 +64,12 @@ export interface AttachmentMeta {
  * Stores one uploaded file of a channel and returns its attachment: the sanitised name (from the metadata or the
  * part), spoiler by flag or the legacy `SPOILER_` prefix, the given title or the one the name needs.
  */
-export function storeAttachment(ctx: PlatformKernel, channelId: string, file: UploadedFile, meta: AttachmentMeta = {}): StoredAttachment {
+export function storeAttachment(
+  ctx: PlatformKernel,
+  channelId: string,
+  file: UploadedFile,
+  meta: AttachmentMeta = {},
+): StoredAttachment {
   const { filename, title: nameTitle } = attachmentName(meta.filename ?? file.filename);
   const spoiler = meta.is_spoiler === true || filename.startsWith('SPOILER_');
   const title = meta.title ?? nameTitle;

@@ -6,7 +6,9 @@ export function emojiJson(emoji: ReactionEmoji) {
   return { id: emoji.id, name: emoji.name, ...(emoji.animated && { animated: true }) };
 }
 
-/** A message's `reactions` as `viewerId` sees them (`me`, `me_burst` are the viewer's); undefined when there are none. */
+/**
+ * A message's `reactions` as `viewerId` sees them (`me`, `me_burst` are the viewer's); undefined when there are none.
+ */
 export function messageReactionsJson(ctx: PlatformKernel, messageId: string, viewerId: string) {
   const summaries = ctx.store.reactions.summaries(messageId);
   if (summaries.length === 0) return undefined;

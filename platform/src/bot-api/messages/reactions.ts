@@ -50,7 +50,14 @@ export class ReactionService {
     }
     // A custom emoji keeps the name and animation it was registered with, whatever the path said.
     const stored = existing?.emoji ?? emoji;
-    const added = this.ctx.store.reactions.add({ channelId: target.channel.id, messageId: message.id, emoji: stored, userId: caller.user.id, type: 0, createdAt: this.ctx.now() });
+    const added = this.ctx.store.reactions.add({
+      channelId: target.channel.id,
+      messageId: message.id,
+      emoji: stored,
+      userId: caller.user.id,
+      type: 0,
+      createdAt: this.ctx.now(),
+    });
     if (!added) return;
     const member = this.guilds.member(target.guild.id, caller.user.id);
     this.publish(target, 'MESSAGE_REACTION_ADD', {
@@ -91,7 +98,11 @@ export class ReactionService {
   removeAll(caller: Principal, channelId: string, messageId: string): void {
     const { target, message } = this.target(caller, channelId, messageId, Permission.MANAGE_MESSAGES);
     if (this.ctx.store.reactions.removeAll(message.id) === 0) return;
-    this.publish(target, 'MESSAGE_REACTION_REMOVE_ALL', { channel_id: target.channel.id, message_id: message.id, guild_id: target.guild.id });
+    this.publish(target, 'MESSAGE_REACTION_REMOVE_ALL', {
+      channel_id: target.channel.id,
+      message_id: message.id,
+      guild_id: target.guild.id,
+    });
   }
 
   removeEmoji(caller: Principal, channelId: string, messageId: string, emojiParam: string): void {
@@ -99,14 +110,27 @@ export class ReactionService {
     const { target, message } = this.target(caller, channelId, messageId, Permission.MANAGE_MESSAGES);
     const stored = this.storedEmoji(message.id, emoji);
     if (!stored || this.ctx.store.reactions.removeEmoji(message.id, emojiKey(stored)) === 0) return;
-    this.publish(target, 'MESSAGE_REACTION_REMOVE_EMOJI', { channel_id: target.channel.id, guild_id: target.guild.id, message_id: message.id, emoji: emojiJson(stored) });
+    this.publish(target, 'MESSAGE_REACTION_REMOVE_EMOJI', {
+      channel_id: target.channel.id,
+      guild_id: target.guild.id,
+      message_id: message.id,
+      emoji: emojiJson(stored),
+    });
   }
 
   /** Get Reactions: the users who reacted with the emoji and type, by id, after `after`. */
-  users(caller: Principal, channelId: string, messageId: string, emojiParam: string, query: { type: ReactionType; after?: string | undefined; limit: number }) {
+  users(
+    caller: Principal,
+    channelId: string,
+    messageId: string,
+    emojiParam: string,
+    query: { type: ReactionType; after?: string | undefined; limit: number },
+  ) {
     const emoji = parseEmoji(emojiParam);
     const { message } = this.target(caller, channelId, messageId, Permission.READ_MESSAGE_HISTORY);
-    return this.ctx.store.reactions.users(message.id, emojiKey(emoji), query.type, query.after ?? null, query.limit).map((id) => knownUserJson(this.ctx, id));
+    return this.ctx.store.reactions
+      .users(message.id, emojiKey(emoji), query.type, query.after ?? null, query.limit)
+      .map((id) => knownUserJson(this.ctx, id));
   }
 
   /** The emoji as stored on the message (a custom one keeps its registered name), or undefined when absent. */

@@ -15,7 +15,11 @@ export const MessageFlags = {
 } as const;
 
 /** Flags a client may set on create. */
-export const SETTABLE_FLAGS = MessageFlags.SUPPRESS_EMBEDS | MessageFlags.SUPPRESS_NOTIFICATIONS | MessageFlags.IS_VOICE_MESSAGE | MessageFlags.IS_COMPONENTS_V2;
+export const SETTABLE_FLAGS =
+  MessageFlags.SUPPRESS_EMBEDS |
+  MessageFlags.SUPPRESS_NOTIFICATIONS |
+  MessageFlags.IS_VOICE_MESSAGE |
+  MessageFlags.IS_COMPONENTS_V2;
 
 export const MAX_CONTENT = 2000;
 export const MAX_V2_COMPONENTS = 40;
@@ -25,7 +29,11 @@ export const MAX_EMBED_TOTAL = 6000;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 10;
 
-const embedField = z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: z.boolean().optional() });
+const embedField = z.object({
+  name: z.string().min(1).max(256),
+  value: z.string().min(1).max(1024),
+  inline: z.boolean().optional(),
+});
 export const embedSchema = z.object({
   title: z.string().max(256).optional(),
   type: z.string().max(32).optional(),
@@ -36,7 +44,13 @@ export const embedSchema = z.object({
   footer: z.object({ text: z.string().max(2048), icon_url: z.string().max(2048).optional() }).optional(),
   image: z.object({ url: z.string().max(2048) }).optional(),
   thumbnail: z.object({ url: z.string().max(2048) }).optional(),
-  author: z.object({ name: z.string().max(256), url: z.string().max(2048).optional(), icon_url: z.string().max(2048).optional() }).optional(),
+  author: z
+    .object({
+      name: z.string().max(256),
+      url: z.string().max(2048).optional(),
+      icon_url: z.string().max(2048).optional(),
+    })
+    .optional(),
   // Published since 2025: more than 25 fields is an error, no longer silently dropped.
   fields: z.array(embedField).max(25).optional(),
 });
@@ -48,9 +62,20 @@ export const attachmentMetaSchema = z.object({
   id: z.union([z.string().max(32), z.number().int().min(0)]),
   filename: z.string().min(1).max(1024).optional(),
   // discord.js sends the unset ones as null.
-  description: z.string().max(1024).nullish().transform((v) => v ?? undefined),
-  title: z.string().max(1024).nullish().transform((v) => v ?? undefined),
-  is_spoiler: z.boolean().nullish().transform((v) => v ?? undefined),
+  description: z
+    .string()
+    .max(1024)
+    .nullish()
+    .transform((v) => v ?? undefined),
+  title: z
+    .string()
+    .max(1024)
+    .nullish()
+    .transform((v) => v ?? undefined),
+  is_spoiler: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? undefined),
   duration_secs: z.number().nullish(),
   waveform: z.string().max(400).nullish(),
 });
@@ -100,7 +125,10 @@ export const listMessagesQuery = z.object({
 });
 
 export const listReactionsQuery = z.object({
-  type: z.coerce.number().pipe(z.literal([0, 1])).default(0),
+  type: z.coerce
+    .number()
+    .pipe(z.literal([0, 1]))
+    .default(0),
   after: snowflakeSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -139,22 +167,38 @@ export function checkComponents(components: Array<Record<string, unknown>>, v2: 
   if (v2) {
     const total = countComponents(components);
     if (total > MAX_V2_COMPONENTS) {
-      return { path: ['components'], code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_V2_COMPONENTS} or fewer in length (nested components count).` };
+      return {
+        path: ['components'],
+        code: 'BASE_TYPE_MAX_LENGTH',
+        message: `Must be ${MAX_V2_COMPONENTS} or fewer in length (nested components count).`,
+      };
     }
     return null;
   }
   if (components.length > MAX_ACTION_ROWS) {
-    return { path: ['components'], code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_ACTION_ROWS} or fewer in length.` };
+    return {
+      path: ['components'],
+      code: 'BASE_TYPE_MAX_LENGTH',
+      message: `Must be ${MAX_ACTION_ROWS} or fewer in length.`,
+    };
   }
   for (const [index, component] of components.entries()) {
     const type = Number(component.type);
     if (!LEGACY_TOP_LEVEL.has(type)) {
       const why = V2_ONLY.has(type) ? 'needs the IS_COMPONENTS_V2 flag' : 'is not allowed at the top level';
-      return { path: ['components', index, 'type'], code: 'COMPONENT_TYPE_INVALID', message: `Component type ${type} ${why}.` };
+      return {
+        path: ['components', index, 'type'],
+        code: 'COMPONENT_TYPE_INVALID',
+        message: `Component type ${type} ${why}.`,
+      };
     }
     const children = Array.isArray(component.components) ? component.components : [];
     if (children.length < 1 || children.length > 5) {
-      return { path: ['components', index, 'components'], code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 5 in length.' };
+      return {
+        path: ['components', index, 'components'],
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: 'Must be between 1 and 5 in length.',
+      };
     }
   }
   return null;
@@ -164,7 +208,11 @@ export function checkComponents(components: Array<Record<string, unknown>>, v2: 
 export function embedsTotal(embeds: z.output<typeof embedSchema>[]): number {
   let total = 0;
   for (const embed of embeds) {
-    total += (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0);
+    total +=
+      (embed.title?.length ?? 0) +
+      (embed.description?.length ?? 0) +
+      (embed.footer?.text.length ?? 0) +
+      (embed.author?.name.length ?? 0);
     for (const field of embed.fields ?? []) total += field.name.length + field.value.length;
   }
   return total;

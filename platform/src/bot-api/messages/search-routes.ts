@@ -30,36 +30,61 @@ const searchQuery = z.object({
 /** Seconds a client is told to wait while the index is being built. */
 const INDEX_RETRY_AFTER = 1;
 
-export const searchRoutes = (guilds: GuildService, messages: MessageService): ApiArea => (app, ctx) => {
-  const indexed = new Set<string>();
+export const searchRoutes =
+  (guilds: GuildService, messages: MessageService): ApiArea =>
+  (app, ctx) => {
+    const indexed = new Set<string>();
 
-  app.get('/guilds/:guildId/messages/search', { config: { auth: { kind: 'any', scope: 'messages.read' } }, schema: { params: pathParams('guildId'), querystring: searchQuery } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const guild = guilds.guild(request.params.guildId);
-    const member = guilds.requireMember(guild, caller.user.id);
-    if (caller.kind === 'bot' && (caller.app.flags & MESSAGE_CONTENT_FLAGS) === 0) throw GuildErrors.missingAccess();
-    if (!indexed.has(guild.id)) {
-      indexed.add(guild.id);
-      return reply.code(202).send({ message: 'Index not yet available. Try again later', code: 110000, documents_indexed: 0, retry_after: INDEX_RETRY_AFTER });
-    }
-    const q = request.query;
-    const readable = ctx.store.guilds
-      .listChannels(guild.id)
-      .filter((channel) => has(guilds.channelPermissions(guild, channel, member), Permission.VIEW_CHANNEL, Permission.READ_MESSAGE_HISTORY))
-      .map((channel) => channel.id)
-      .filter((id) => q.channel_id === undefined || q.channel_id.includes(id));
-    // Relevance has no ranking model here: it orders like timestamp (OURS).
-    const found = ctx.store.botGuilds.searchMessages(guild.id, {
-      channelIds: readable,
-      ascending: q.sort_order === 'asc',
-      limit: q.limit,
-      offset: q.offset,
-      ...(q.author_id !== undefined && { authorIds: q.author_id }),
-      ...(q.content !== undefined && { content: q.content }),
-      ...(q.pinned !== undefined && { pinned: q.pinned }),
-      ...(q.min_id !== undefined && { minId: q.min_id }),
-      ...(q.max_id !== undefined && { maxId: q.max_id }),
-    });
-    return { messages: found.messages.map((m) => [{ ...messages.view(caller, m), hit: true }]), total_results: found.total, doing_deep_historical_index: false };
-  });
-};
+    app.get(
+      '/guilds/:guildId/messages/search',
+      {
+        config: { auth: { kind: 'any', scope: 'messages.read' } },
+        schema: { params: pathParams('guildId'), querystring: searchQuery },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const guild = guilds.guild(request.params.guildId);
+        const member = guilds.requireMember(guild, caller.user.id);
+        if (caller.kind === 'bot' && (caller.app.flags & MESSAGE_CONTENT_FLAGS) === 0)
+          throw GuildErrors.missingAccess();
+        if (!indexed.has(guild.id)) {
+          indexed.add(guild.id);
+          return reply.code(202).send({
+            message: 'Index not yet available. Try again later',
+            code: 110000,
+            documents_indexed: 0,
+            retry_after: INDEX_RETRY_AFTER,
+          });
+        }
+        const q = request.query;
+        const readable = ctx.store.guilds
+          .listChannels(guild.id)
+          .filter((channel) =>
+            has(
+              guilds.channelPermissions(guild, channel, member),
+              Permission.VIEW_CHANNEL,
+              Permission.READ_MESSAGE_HISTORY,
+            ),
+          )
+          .map((channel) => channel.id)
+          .filter((id) => q.channel_id === undefined || q.channel_id.includes(id));
+        // Relevance has no ranking model here: it orders like timestamp (OURS).
+        const found = ctx.store.botGuilds.searchMessages(guild.id, {
+          channelIds: readable,
+          ascending: q.sort_order === 'asc',
+          limit: q.limit,
+          offset: q.offset,
+          ...(q.author_id !== undefined && { authorIds: q.author_id }),
+          ...(q.content !== undefined && { content: q.content }),
+          ...(q.pinned !== undefined && { pinned: q.pinned }),
+          ...(q.min_id !== undefined && { minId: q.min_id }),
+          ...(q.max_id !== undefined && { maxId: q.max_id }),
+        });
+        return {
+          messages: found.messages.map((m) => [{ ...messages.view(caller, m), hit: true }]),
+          total_results: found.total,
+          doing_deep_historical_index: false,
+        };
+      },
+    );
+  };

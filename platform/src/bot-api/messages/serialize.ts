@@ -38,7 +38,9 @@ export function attachmentJson(ctx: PlatformContext, channelId: string, attachme
 
 export function messageJson(ctx: PlatformContext, message: MessageRecord) {
   const body = message.body;
-  const attachments = ((body.attachments as StoredAttachment[] | undefined) ?? []).map((a) => attachmentJson(ctx, message.channelId, a));
+  const attachments = ((body.attachments as StoredAttachment[] | undefined) ?? []).map((a) =>
+    attachmentJson(ctx, message.channelId, a),
+  );
   return {
     id: message.id,
     type: message.type,

@@ -29,7 +29,14 @@ export function approveAuthorization(ctx: PlatformContext, request: AuthorizeReq
       });
     }
     // Null when the request relied on the single registered URI; the token request may then omit it too.
-    const code = createAuthorizationCode(ctx, { app, user, scopes, redirectUri: params.redirect_uri ?? null, codeChallenge: params.code_challenge ?? null, nonce: params.nonce ?? null });
+    const code = createAuthorizationCode(ctx, {
+      app,
+      user,
+      scopes,
+      redirectUri: params.redirect_uri ?? null,
+      codeChallenge: params.code_challenge ?? null,
+      nonce: params.nonce ?? null,
+    });
     return withQuery(redirectUri, { code, state: params.state });
   });
   ctx.webhooks.wake();

@@ -63,9 +63,13 @@ export function validateAuthorizeRequest(ctx: PlatformKernel, input: unknown): A
   const requestedRedirect = typeof raw.redirect_uri === 'string' ? raw.redirect_uri : undefined;
   const redirectUri = app ? matchRedirectUri(app.redirectUris, requestedRedirect) : undefined;
   if (app && !redirectUri && !errors.redirect_uri) {
-    addFieldError(errors, ['redirect_uri'], { code: 'REDIRECT_URI_NOT_REGISTERED', message: 'Invalid OAuth2 redirect_uri' });
+    addFieldError(errors, ['redirect_uri'], {
+      code: 'REDIRECT_URI_NOT_REGISTERED',
+      message: 'Invalid OAuth2 redirect_uri',
+    });
   }
-  if (!app || !redirectUri) return { ok: false, redirect: false, errors, message: 'Invalid OAuth2 authorization request' };
+  if (!app || !redirectUri)
+    return { ok: false, redirect: false, errors, message: 'Invalid OAuth2 authorization request' };
   if (!parsed.success) {
     const first = Object.keys(errors)[0] ?? 'request';
     return {
@@ -84,15 +88,22 @@ export function validateAuthorizeRequest(ctx: PlatformKernel, input: unknown): A
 }
 
 /** What the grant asks for, independent of how it reached us (browser redirect or the local client's AUTHORIZE). */
-export type GrantParams = Pick<AuthorizeParams, 'response_type' | 'scope' | 'integration_type' | 'code_challenge' | 'code_challenge_method'>;
+export type GrantParams = Pick<
+  AuthorizeParams,
+  'response_type' | 'scope' | 'integration_type' | 'code_challenge' | 'code_challenge_method'
+>;
 
 /** The checks after client and redirect URI, in RFC order: response type, install type, scopes, PKCE. */
-export function checkGrantParams(app: ApplicationRecord, params: GrantParams): RedirectableError | { responseType: 'code' | 'token'; scopes: string[] } {
+export function checkGrantParams(
+  app: ApplicationRecord,
+  params: GrantParams,
+): RedirectableError | { responseType: 'code' | 'token'; scopes: string[] } {
   const fail = (error: string, description: string): RedirectableError => ({ error, description });
   if (params.response_type !== 'code' && params.response_type !== 'token') {
     return fail('unsupported_response_type', 'response_type must be code or token.');
   }
-  if (params.integration_type === '0') return fail('invalid_request', 'Guild installs are not supported by this platform.');
+  if (params.integration_type === '0')
+    return fail('invalid_request', 'Guild installs are not supported by this platform.');
   const scopes = parseScopeString(params.scope);
   const problem = scopeProblem(app, scopes, 'user');
   if (problem) return fail('invalid_scope', problem.reason);

@@ -14,7 +14,8 @@ function wantsJson(request: FastifyRequest): boolean {
 function flatten(tree: ErrorTree, prefix = ''): string[] {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(tree)) {
-    if (key === '_errors' && Array.isArray(value)) lines.push(...value.map((e) => `${prefix || 'request'}: ${e.message}`));
+    if (key === '_errors' && Array.isArray(value))
+      lines.push(...value.map((e) => `${prefix || 'request'}: ${e.message}`));
     else if (value && !Array.isArray(value)) lines.push(...flatten(value, prefix ? `${prefix}.${key}` : key));
   }
   return lines;
@@ -30,14 +31,25 @@ function single(value: unknown): unknown {
  * 50035 JSON body when the client asks for JSON); all later errors go back to the redirect URI.
  */
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: PlatformContext): void {
-  const handle = (request: FastifyRequest, reply: FastifyReply, input: Record<string, unknown>, consent?: { username: string; password?: string; decision: string }) => {
+  const handle = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: Record<string, unknown>,
+    consent?: { username: string; password?: string; decision: string },
+  ) => {
     const validation = validateAuthorizeRequest(ctx, input);
     if (!validation.ok && !validation.redirect) {
       if (wantsJson(request)) return reply.code(400).send(invalidFormBody(validation.errors).body());
-      return reply.code(400).type('text/html').send(authorizeErrorPage(validation.message, flatten(validation.errors)));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(authorizeErrorPage(validation.message, flatten(validation.errors)));
     }
     if (!validation.ok) {
-      return reply.redirect(errorRedirect(validation.request.redirectUri, validation.error, validation.request.params.state), 302);
+      return reply.redirect(
+        errorRedirect(validation.request.redirectUri, validation.error, validation.request.params.state),
+        302,
+      );
     }
     const authorize: AuthorizeRequest = validation.request;
     const state = authorize.params.state;
@@ -47,7 +59,10 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: PlatformConte
     const devUser = ctx.options.devMode ? authorize.params.svcpp_dev_user : undefined;
     if (devUser !== undefined) {
       const result = login(ctx, devUser, undefined, true);
-      if (!result.ok) return result.reason === 'banned' ? deny('access_denied', 'The account is banned.') : deny('access_denied', 'Unknown development user.');
+      if (!result.ok)
+        return result.reason === 'banned'
+          ? deny('access_denied', 'The account is banned.')
+          : deny('access_denied', 'Unknown development user.');
       return reply.redirect(approveAuthorization(ctx, authorize, result.user), 302);
     }
     if (!consent) {
@@ -58,7 +73,8 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: PlatformConte
     if (consent.decision !== 'authorize') return deny('access_denied', 'The user denied the request.');
     const result = login(ctx, consent.username, consent.password);
     if (!result.ok && result.reason === 'banned') return deny('access_denied', 'The account is banned.');
-    if (!result.ok) return reply.code(401).type('text/html').send(consentPage(authorize, 'Unknown username or wrong password.'));
+    if (!result.ok)
+      return reply.code(401).type('text/html').send(consentPage(authorize, 'Unknown username or wrong password.'));
     return reply.redirect(approveAuthorization(ctx, authorize, result.user), 302);
   };
 
@@ -68,7 +84,9 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: PlatformConte
 
   app.post('/oauth2/authorize', { config: { rateLimit: 'oauth2.authorize' } }, (request, reply) => {
     const form = htmlFormBody(request);
-    const { username, password, decision, ...params } = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, single(v)]));
+    const { username, password, decision, ...params } = Object.fromEntries(
+      Object.entries(form).map(([k, v]) => [k, single(v)]),
+    );
     return handle(request, reply, params, {
       username: typeof username === 'string' ? username : '',
       ...(typeof password === 'string' && password !== '' ? { password } : {}),

@@ -34,7 +34,12 @@ function activatePage(userCode: string, error?: string): string {
 function resultPage(reply: FastifyReply, approved: boolean): FastifyReply {
   return reply
     .type('text/html')
-    .send(page(approved ? 'Device approved' : 'Device denied', `<p>${approved ? 'You can return to your device.' : 'The device was not authorized.'}</p>`));
+    .send(
+      page(
+        approved ? 'Device approved' : 'Device denied',
+        `<p>${approved ? 'You can return to your device.' : 'The device was not authorized.'}</p>`,
+      ),
+    );
 }
 
 function pendingCode(ctx: PlatformContext, userCode: string): DeviceCodeRecord | undefined {
@@ -69,9 +74,14 @@ export function registerDeviceVerificationRoutes(app: FastifyInstance, ctx: Plat
     const query = parsed.success ? parsed.data : {};
     if (ctx.options.devMode && query.svcpp_dev_user !== undefined && query.user_code !== undefined) {
       const record = pendingCode(ctx, query.user_code);
-      if (!record) return reply.code(400).type('text/html').send(activatePage(query.user_code, 'Unknown or expired code.'));
+      if (!record)
+        return reply.code(400).type('text/html').send(activatePage(query.user_code, 'Unknown or expired code.'));
       const result = login(ctx, query.svcpp_dev_user, undefined, true);
-      if (!result.ok) return reply.code(400).type('text/html').send(activatePage(query.user_code, 'Unknown development user or banned account.'));
+      if (!result.ok)
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(activatePage(query.user_code, 'Unknown development user or banned account.'));
       approve(ctx, record, result.user);
       return resultPage(reply, true);
     }
@@ -92,7 +102,8 @@ export function registerDeviceVerificationRoutes(app: FastifyInstance, ctx: Plat
       return resultPage(reply, false);
     }
     const result = login(ctx, field('username'), field('password') || undefined);
-    if (!result.ok) return reply.code(401).type('text/html').send(activatePage(userCode, 'Unknown username or wrong password.'));
+    if (!result.ok)
+      return reply.code(401).type('text/html').send(activatePage(userCode, 'Unknown username or wrong password.'));
     approve(ctx, record, result.user);
     return resultPage(reply, true);
   });

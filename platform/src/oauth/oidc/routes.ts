@@ -22,18 +22,39 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: PlatformContext): 
       jwks_uri: `${base}/api/oauth2/keys`,
       response_types_supported: ['code', 'token'],
       response_modes_supported: ['query', 'fragment'],
-      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code', 'implicit'],
+      grant_types_supported: [
+        'authorization_code',
+        'refresh_token',
+        'client_credentials',
+        'urn:ietf:params:oauth:grant-type:device_code',
+        'implicit',
+      ],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],
       scopes_supported: [...KNOWN_SCOPES],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['S256'],
-      claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'preferred_username', 'nickname', 'email', 'email_verified'],
+      claims_supported: [
+        'iss',
+        'sub',
+        'aud',
+        'exp',
+        'iat',
+        'auth_time',
+        'nonce',
+        'at_hash',
+        'preferred_username',
+        'nickname',
+        'email',
+        'email_verified',
+      ],
     };
   });
 
   for (const path of withUnversionedAlias('/oauth2/keys')) {
-    app.get(path, async (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send(ctx.signingKeys.jwks()));
+    app.get(path, async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=300').send(ctx.signingKeys.jwks()),
+    );
   }
 
   for (const path of withUnversionedAlias('/oauth2/userinfo')) {

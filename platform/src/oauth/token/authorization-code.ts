@@ -11,7 +11,12 @@ import { invalidGrant, parseOAuthForm } from './form.js';
 export const authorizationCodeSchema = z.object({
   code: z.string().min(1).max(256),
   redirect_uri: z.string().min(1).max(2048).optional(),
-  code_verifier: z.string().min(43).max(128).regex(/^[A-Za-z0-9\-._~]+$/).optional(),
+  code_verifier: z
+    .string()
+    .min(43)
+    .max(128)
+    .regex(/^[A-Za-z0-9\-._~]+$/)
+    .optional(),
 });
 
 /**
@@ -39,7 +44,8 @@ export function checkAuthorizationCode(
   }
 
   if (record.codeChallenge !== null) {
-    if (fields.code_verifier === undefined) throw new OAuthError(400, 'invalid_request', 'Missing "code_verifier" in request.');
+    if (fields.code_verifier === undefined)
+      throw new OAuthError(400, 'invalid_request', 'Missing "code_verifier" in request.');
     if (sha256Base64Url(fields.code_verifier) !== record.codeChallenge) throw invalidGrant('code_verifier');
   } else if (client.isPublic) {
     throw new OAuthError(400, 'invalid_request', 'Public clients must use PKCE (code_challenge with S256).');

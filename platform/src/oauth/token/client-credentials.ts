@@ -14,7 +14,11 @@ export const clientCredentialsSchema = z.object({
  * client_credentials: a token acting as the application's owner (or, without an owner, its bot user); no refresh
  * token (platform/PROTOCOL.md §3 "Token endpoint"). Confidential clients only.
  */
-export function grantClientCredentials(ctx: PlatformContext, client: AuthenticatedClient, form: Record<string, string | string[]>): IssuedTokens {
+export function grantClientCredentials(
+  ctx: PlatformContext,
+  client: AuthenticatedClient,
+  form: Record<string, string | string[]>,
+): IssuedTokens {
   const fields = parseOAuthForm(clientCredentialsSchema, form);
   const scopes = parseScopeString(fields.scope);
   const problem = scopeProblem(client.app, scopes, 'client_credentials');
@@ -22,6 +26,13 @@ export function grantClientCredentials(ctx: PlatformContext, client: Authenticat
   const user = ctx.store.users.get(client.app.ownerUserId ?? client.app.botUserId);
   if (!user) throw new OAuthError(400, 'unauthorized_client', 'The application has no owner.');
   return ctx.store.transaction(() =>
-    issueTokens(ctx, { app: client.app, user, scopes, origin: 'client_credentials', accessSeconds: ctx.options.tokenLifetimes.accessSeconds, refresh: false }),
+    issueTokens(ctx, {
+      app: client.app,
+      user,
+      scopes,
+      origin: 'client_credentials',
+      accessSeconds: ctx.options.tokenLifetimes.accessSeconds,
+      refresh: false,
+    }),
   );
 }

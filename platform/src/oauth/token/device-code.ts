@@ -27,7 +27,8 @@ export function checkDeviceCode(
 ): { record: DeviceCodeRecord; user: UserRecord } {
   const fields = parseOAuthForm(deviceCodeSchema, form);
   const record = ctx.store.deviceCodes.findByHash(hashToken(fields.device_code));
-  if (!record || record.applicationId !== client.app.id || record.status === 'redeemed') throw invalidGrant('device_code');
+  if (!record || record.applicationId !== client.app.id || record.status === 'redeemed')
+    throw invalidGrant('device_code');
   const now = ctx.now();
   if (record.expiresAt <= now) throw new OAuthError(400, 'expired_token', 'The device code has expired.');
   if (record.status === 'denied') throw new OAuthError(400, 'access_denied', 'The user denied the request.');

@@ -6,7 +6,8 @@ import type { ExternalAuthType } from '../../store/types.js';
 
 function firstMessage(tree: ErrorTree, path: string[] = []): string {
   for (const [key, value] of Object.entries(tree)) {
-    if (key === '_errors' && Array.isArray(value) && value[0]) return `${path.join('.') || 'request'}: ${value[0].message}`;
+    if (key === '_errors' && Array.isArray(value) && value[0])
+      return `${path.join('.') || 'request'}: ${value[0].message}`;
     if (value && !Array.isArray(value)) {
       const found = firstMessage(value, [...path, key]);
       if (found) return found;
@@ -49,4 +50,5 @@ export function parseMergeFields(form: Record<string, string | string[]>): Merge
   return { authType: fields.external_auth_type, token: fields.external_auth_token };
 }
 
-export const invalidGrant = (parameter: string) => new OAuthError(400, 'invalid_grant', `Invalid "${parameter}" in request.`);
+export const invalidGrant = (parameter: string) =>
+  new OAuthError(400, 'invalid_grant', `Invalid "${parameter}" in request.`);

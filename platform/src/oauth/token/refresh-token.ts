@@ -17,7 +17,11 @@ export const refreshTokenSchema = z.object({
  * Rotating refresh (the old access and refresh tokens die with the exchange). A refresh token that was
  * revoked, unmerged, banned or already used yields `invalid_grant` (spec: treat it like APPLICATION_DEAUTHORIZED).
  */
-export function redeemRefreshToken(ctx: PlatformContext, client: AuthenticatedClient, form: Record<string, string | string[]>): IssuedTokens {
+export function redeemRefreshToken(
+  ctx: PlatformContext,
+  client: AuthenticatedClient,
+  form: Record<string, string | string[]>,
+): IssuedTokens {
   const fields = parseOAuthForm(refreshTokenSchema, form);
   return ctx.store.transaction(() => {
     const now = ctx.now();
@@ -42,7 +46,9 @@ export function redeemRefreshToken(ctx: PlatformContext, client: AuthenticatedCl
       user,
       scopes,
       origin: record.origin,
-      accessSeconds: provisional ? ctx.options.tokenLifetimes.provisionalAccessSeconds : ctx.options.tokenLifetimes.accessSeconds,
+      accessSeconds: provisional
+        ? ctx.options.tokenLifetimes.provisionalAccessSeconds
+        : ctx.options.tokenLifetimes.accessSeconds,
       refresh: true,
       ...(scopes.includes('openid') || provisional ? { idToken: {} } : {}),
     });

@@ -38,10 +38,20 @@ async function redeemUserGrant(
   merging: MergeServices,
   client: AuthenticatedClient,
   merge: MergeRequest | undefined,
-  check: () => { user: UserRecord; scopes: string[]; nonce?: string | null; authTime?: number; consume(pairId: string): void },
+  check: () => {
+    user: UserRecord;
+    scopes: string[];
+    nonce?: string | null;
+    authTime?: number;
+    consume(pairId: string): void;
+  },
 ): Promise<IssuedTokens> {
   check(); // fail fast on a bad grant before spending a network round trip on the external token
-  const subject = merge ? await resolveExternalToken(ctx, merging.externalTokens, client.app, merge.authType, merge.token, { allowAccountToken: true }) : undefined;
+  const subject = merge
+    ? await resolveExternalToken(ctx, merging.externalTokens, client.app, merge.authType, merge.token, {
+        allowAccountToken: true,
+      })
+    : undefined;
   let removed: string[] = [];
   const issued = ctx.store.transaction(() => {
     const grant = check();
@@ -62,7 +72,11 @@ async function redeemUserGrant(
   return issued;
 }
 
-async function handleTokenRequest(ctx: PlatformContext, merging: MergeServices, request: FastifyRequest): Promise<IssuedTokens> {
+async function handleTokenRequest(
+  ctx: PlatformContext,
+  merging: MergeServices,
+  request: FastifyRequest,
+): Promise<IssuedTokens> {
   const form = oauthFormBody(request);
   const grantType = single(form.grant_type);
   if (!grantType) {
@@ -70,13 +84,25 @@ async function handleTokenRequest(ctx: PlatformContext, merging: MergeServices, 
       grant_type: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] },
     });
   }
-  if (!GRANT_TYPES.includes(grantType)) throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type (supported: ${GRANT_TYPES.join(', ')}).`);
+  if (!GRANT_TYPES.includes(grantType))
+    throw new OAuthError(
+      400,
+      'unsupported_grant_type',
+      `Unsupported grant type (supported: ${GRANT_TYPES.join(', ')}).`,
+    );
   const merge = parseMergeFields(form);
   if (merge && (grantType === 'refresh_token' || grantType === 'client_credentials')) {
-    throw new OAuthError(400, 'invalid_request', 'Merges are only possible with authorization_code and device_code grants.');
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      'Merges are only possible with authorization_code and device_code grants.',
+    );
   }
   if (merge) {
-    const bucket = ctx.rateLimiter.hit('oauth2.token.merge', `client:${single(form.client_id) ?? request.headers.authorization ?? request.ip}`);
+    const bucket = ctx.rateLimiter.hit(
+      'oauth2.token.merge',
+      `client:${single(form.client_id) ?? request.headers.authorization ?? request.ip}`,
+    );
     if (bucket.limited) throw new OAuthError(429, 'slow_down', 'Too many merge attempts; retry later.');
   }
 

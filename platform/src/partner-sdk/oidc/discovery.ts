@@ -22,7 +22,11 @@ async function fetchJson(http: OutboundHttpClient, url: string): Promise<unknown
  * verification"). The document must name exactly this issuer, a `jwks_uri` (https, same host rules) and
  * `id_token_signing_alg_values_supported`. Failures map to 530008 (discovery) and 530009 (key set).
  */
-export async function discoverIssuer(http: OutboundHttpClient, issuer: string, allowLocalhost: boolean): Promise<DiscoveredIssuer> {
+export async function discoverIssuer(
+  http: OutboundHttpClient,
+  issuer: string,
+  allowLocalhost: boolean,
+): Promise<DiscoveredIssuer> {
   let document: Record<string, unknown>;
   try {
     const body = await fetchJson(http, discoveryUrl(issuer));
@@ -33,7 +37,12 @@ export async function discoverIssuer(http: OutboundHttpClient, issuer: string, a
   }
   const jwksUri = document.jwks_uri;
   const algs = document.id_token_signing_alg_values_supported;
-  if (document.issuer !== issuer || typeof jwksUri !== 'string' || !Array.isArray(algs) || !algs.every((a) => typeof a === 'string')) {
+  if (
+    document.issuer !== issuer ||
+    typeof jwksUri !== 'string' ||
+    !Array.isArray(algs) ||
+    !algs.every((a) => typeof a === 'string')
+  ) {
     throw ProvisionalErrors.discoveryNotFound();
   }
   let jwksUrl: URL;
@@ -42,7 +51,8 @@ export async function discoverIssuer(http: OutboundHttpClient, issuer: string, a
   } catch {
     throw ProvisionalErrors.jwksNotFound();
   }
-  if (jwksUrl.protocol !== 'https:' || hostProblem(jwksUrl.hostname, allowLocalhost)) throw ProvisionalErrors.jwksNotFound();
+  if (jwksUrl.protocol !== 'https:' || hostProblem(jwksUrl.hostname, allowLocalhost))
+    throw ProvisionalErrors.jwksNotFound();
 
   let keys: Array<Record<string, unknown>>;
   try {

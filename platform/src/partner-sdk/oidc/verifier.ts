@@ -45,10 +45,12 @@ export class OidcProviderVerifier {
     }
     if (typeof header.kid !== 'string' || header.kid === '') throw ProvisionalErrors.missingKid();
     const alg = header.alg;
-    if (typeof alg !== 'string' || !ALLOWED_ALGS.has(alg)) throw ProvisionalErrors.invalidOidcJwt('signing algorithm not allowed');
+    if (typeof alg !== 'string' || !ALLOWED_ALGS.has(alg))
+      throw ProvisionalErrors.invalidOidcJwt('signing algorithm not allowed');
 
     const issuer = await this.discover(provider.issuer);
-    if (!issuer.signingAlgs.includes(alg)) throw ProvisionalErrors.invalidOidcJwt('signing algorithm not advertised by the issuer');
+    if (!issuer.signingAlgs.includes(alg))
+      throw ProvisionalErrors.invalidOidcJwt('signing algorithm not advertised by the issuer');
     const jwk = issuer.keys.find((key) => key.kid === header.kid);
     if (!jwk) throw ProvisionalErrors.invalidOidcJwt('unknown kid');
 
@@ -61,8 +63,10 @@ export class OidcProviderVerifier {
       throw ProvisionalErrors.invalidOidcJwt('signature verification failed');
     }
     // Read as every input is (json-input.ts): `sub` and `preferred_username` are stored and shown to others.
-    if (!claims.ok && claims.problem === 'invalid-unicode') throw ProvisionalErrors.invalidOidcJwt('claims are not valid Unicode text');
-    if (!claims.ok || claims.value === null || typeof claims.value !== 'object') throw ProvisionalErrors.invalidOidcJwt('signature verification failed');
+    if (!claims.ok && claims.problem === 'invalid-unicode')
+      throw ProvisionalErrors.invalidOidcJwt('claims are not valid Unicode text');
+    if (!claims.ok || claims.value === null || typeof claims.value !== 'object')
+      throw ProvisionalErrors.invalidOidcJwt('signature verification failed');
     const payload = claims.value as Record<string, unknown>;
 
     if (payload.iss !== provider.issuer) throw ProvisionalErrors.issuerMismatch();

@@ -19,7 +19,9 @@ ${
     ? html`<p>No identity providers.</p>`
     : html`<table><thead><tr><th scope="col">Type</th><th scope="col">Issuer</th><th scope="col">Client id (audience)</th><th scope="col"><span class="muted">Action</span></th></tr></thead><tbody>
 ${app.identityProviders.map(
-  (provider) => html`<tr><td>${provider.type}</td><td><code>${provider.issuer}</code></td><td><code>${provider.clientId}</code></td>
+  (
+    provider,
+  ) => html`<tr><td>${provider.type}</td><td><code>${provider.issuer}</code></td><td><code>${provider.clientId}</code></td>
 <td><form class="inline-form" method="post" action="${base}/remove">${csrfInput(view.csrfToken)}<input type="hidden" name="type" value="${provider.type}"><input type="hidden" name="issuer" value="${provider.issuer}">
 <button type="submit" class="secondary" aria-label="Remove ${provider.issuer}">Remove</button></form></td></tr>`,
 )}</tbody></table>`

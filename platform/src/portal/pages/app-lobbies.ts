@@ -33,7 +33,11 @@ ${
     ? html`<p>No members.</p>`
     : html`<table><caption class="muted">Members of lobby ${lobby.id}</caption><thead><tr><th scope="col">User</th><th scope="col">User id</th><th scope="col">Joined</th><th scope="col">Can link</th><th scope="col">Connected</th></tr></thead><tbody>
 ${members.map(
-  ({ member, username, connected }) => html`<tr><td>${username ?? '?'}${member.additionalName ? html` <span class="muted">(${member.additionalName})</span>` : ''}</td><td><code>${member.userId}</code></td>
+  ({
+    member,
+    username,
+    connected,
+  }) => html`<tr><td>${username ?? '?'}${member.additionalName ? html` <span class="muted">(${member.additionalName})</span>` : ''}</td><td><code>${member.userId}</code></td>
 <td>${new Date(member.joinedAt).toISOString()}</td><td>${member.flags & CAN_LINK_LOBBY ? 'yes' : 'no'}</td><td>${connected ? 'yes' : 'no'}</td></tr>`,
 )}</tbody></table>`
 }

@@ -11,7 +11,12 @@ export interface MonetizationView extends SectionView {
   testEntitlementLimit: number;
 }
 
-const SKU_TYPE_NAMES: Record<number, string> = { 2: 'Durable', 3: 'Consumable', 5: 'Subscription', 6: 'Subscription group' };
+const SKU_TYPE_NAMES: Record<number, string> = {
+  2: 'Durable',
+  3: 'Consumable',
+  5: 'Subscription',
+  6: 'Subscription group',
+};
 
 function flagNames(flags: number): string {
   const names = [
@@ -52,9 +57,30 @@ ${errorSummary('sku', skuErrors)}
 <form method="post" action="${base}/skus">
 ${csrfInput(view.csrfToken)}
 ${textField({ form: 'sku', name: 'name', label: 'Name', required: true, errors: skuErrors })}
-${selectField({ form: 'sku', name: 'type', label: 'Type', value: '2', choices: [['2', 'Durable (one-time)'], ['3', 'Consumable (one-time)'], ['5', 'Subscription']], errors: skuErrors })}
+${selectField({
+  form: 'sku',
+  name: 'type',
+  label: 'Type',
+  value: '2',
+  choices: [
+    ['2', 'Durable (one-time)'],
+    ['3', 'Consumable (one-time)'],
+    ['5', 'Subscription'],
+  ],
+  errors: skuErrors,
+})}
 ${textField({ form: 'sku', name: 'slug', label: 'Slug (optional)', hint: 'a–z, 0–9 and hyphens; made from the name when empty.', errors: skuErrors })}
-${selectField({ form: 'sku', name: 'audience', label: 'Subscribers (subscriptions only)', value: 'user', choices: [['user', 'Users'], ['guild', 'Guilds']], errors: skuErrors })}
+${selectField({
+  form: 'sku',
+  name: 'audience',
+  label: 'Subscribers (subscriptions only)',
+  value: 'user',
+  choices: [
+    ['user', 'Users'],
+    ['guild', 'Guilds'],
+  ],
+  errors: skuErrors,
+})}
 ${textField({ form: 'sku', name: 'price_cents', label: 'Price in cents', value: '0', required: true, errors: skuErrors })}
 <p><input type="checkbox" id="sku-available" name="available" checked><label class="inline" for="sku-available">Available for purchase</label></p>
 <button type="submit">Create SKU</button>
@@ -67,7 +93,9 @@ ${
     ? html`<p>No test entitlements.</p>`
     : html`<table><thead><tr><th scope="col">Entitlement</th><th scope="col">SKU</th><th scope="col">Owner</th><th scope="col">Consumed</th><th scope="col">Action</th></tr></thead><tbody>
 ${view.testEntitlements.map(({ entitlement, ownerName }) => {
-  const owner = entitlement.guildId ? `guild ${entitlement.guildId}` : `${ownerName ?? '?'} (${entitlement.userId ?? '?'})`;
+  const owner = entitlement.guildId
+    ? `guild ${entitlement.guildId}`
+    : `${ownerName ?? '?'} (${entitlement.userId ?? '?'})`;
   return html`<tr><td><code>${entitlement.id}</code></td><td>${skuName(entitlement.skuId)}</td><td>${owner}</td><td>${entitlement.consumed === null ? '—' : entitlement.consumed ? 'yes' : 'no'}</td>
 <td><form class="inline-form" method="post" action="${base}/test-entitlements/delete">${csrfInput(view.csrfToken)}<input type="hidden" name="entitlement_id" value="${entitlement.id}">
 <button type="submit" class="secondary" aria-label="Delete test entitlement ${entitlement.id} (${skuName(entitlement.skuId)} for ${owner})">Delete</button></form></td></tr>`;
@@ -82,7 +110,17 @@ ${
     : html`<form method="post" action="${base}/test-entitlements">
 ${csrfInput(view.csrfToken)}
 ${selectField({ form: 'grant', name: 'sku_id', label: 'SKU', value: grantable[0]!.id, choices: grantable.map((sku) => [sku.id, `${sku.name} (${SKU_TYPE_NAMES[sku.type]})`]), errors: grantErrors })}
-${selectField({ form: 'grant', name: 'owner_type', label: 'Owner type', value: 'user', choices: [['user', 'User'], ['guild', 'Guild']], errors: grantErrors })}
+${selectField({
+  form: 'grant',
+  name: 'owner_type',
+  label: 'Owner type',
+  value: 'user',
+  choices: [
+    ['user', 'User'],
+    ['guild', 'Guild'],
+  ],
+  errors: grantErrors,
+})}
 ${textField({ form: 'grant', name: 'owner', label: 'Owner', hint: 'A user id or username, or a guild id.', required: true, errors: grantErrors })}
 <button type="submit">Grant test entitlement</button>
 </form>`

@@ -47,7 +47,8 @@ ${
     ? html`<p>No events queued for this application.</p>`
     : html`<table><thead><tr><th scope="col">Event id</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th></tr></thead><tbody>
 ${view.recent.map(
-  (entry) => html`<tr><td><code>${entry.id}</code></td><td>${eventType(entry)}</td><td>${entry.status}</td><td>${entry.attempts}</td><td>${entry.lastError ?? ''}</td></tr>`,
+  (entry) =>
+    html`<tr><td><code>${entry.id}</code></td><td>${eventType(entry)}</td><td>${entry.status}</td><td>${entry.attempts}</td><td>${entry.lastError ?? ''}</td></tr>`,
 )}</tbody></table>`
 }</section>`,
   );

@@ -17,7 +17,8 @@ export const APPLICATION_SECTIONS = [
 
 export type SectionSlug = (typeof APPLICATION_SECTIONS)[number]['slug'];
 
-export const sectionPath = (appId: string, slug: SectionSlug) => `/developers/applications/${appId}${slug ? `/${slug}` : ''}`;
+export const sectionPath = (appId: string, slug: SectionSlug) =>
+  `/developers/applications/${appId}${slug ? `/${slug}` : ''}`;
 
 /** A form of the page that failed validation: which one, and its field errors. */
 export interface FailedForm {
@@ -33,15 +34,22 @@ export interface SectionView {
 }
 
 /** The errors of `form` when it is the form that failed. */
-export const errorsOf = (view: SectionView, form: string): FieldErrors | undefined => (view.failed?.form === form ? view.failed.errors : undefined);
+export const errorsOf = (view: SectionView, form: string): FieldErrors | undefined =>
+  view.failed?.form === form ? view.failed.errors : undefined;
 
 export function applicationPage(view: SectionView, slug: SectionSlug, body: SafeHtml): string {
   const section = APPLICATION_SECTIONS.find((entry) => entry.slug === slug)!;
   return portalPage(
-    { title: `${view.app.name} — ${section.label}`, csrfToken: view.csrfToken, flash: view.flash, current: 'applications' },
+    {
+      title: `${view.app.name} — ${section.label}`,
+      csrfToken: view.csrfToken,
+      flash: view.flash,
+      current: 'applications',
+    },
     html`<nav class="sections" aria-label="Application settings"><ul>
 ${APPLICATION_SECTIONS.map(
-  (entry) => html`<li><a href="${sectionPath(view.app.id, entry.slug)}"${entry.slug === slug ? html` aria-current="page"` : ''}>${entry.label}</a></li>`,
+  (entry) =>
+    html`<li><a href="${sectionPath(view.app.id, entry.slug)}"${entry.slug === slug ? html` aria-current="page"` : ''}>${entry.label}</a></li>`,
 )}
 </ul></nav>
 ${body}`,

@@ -14,14 +14,21 @@ export interface ApplicationsView {
 
 /** Applications that may be chosen as a parent: those that are not children themselves. */
 export function parentChoices(applications: ApplicationRecord[], selfId?: string): Array<[string, string]> {
-  return [['', 'None'], ...applications.filter((app) => app.parentId === null && app.id !== selfId).map((app): [string, string] => [app.id, `${app.name} (${app.id})`])];
+  return [
+    ['', 'None'],
+    ...applications
+      .filter((app) => app.parentId === null && app.id !== selfId)
+      .map((app): [string, string] => [app.id, `${app.name} (${app.id})`]),
+  ];
 }
 
 export function applicationsPage(view: ApplicationsView): string {
   const names = new Map(view.applications.map((app) => [app.id, app.name]));
   const rows = view.applications.map(
-    (app) => html`<tr><td><a href="/developers/applications/${app.id}">${app.name}</a></td><td><code>${app.id}</code></td>
-<td>${app.parentId ? names.get(app.parentId) ?? app.parentId : html`<span class="muted">—</span>`}</td><td>${app.publicClient ? 'yes' : 'no'}</td></tr>`,
+    (
+      app,
+    ) => html`<tr><td><a href="/developers/applications/${app.id}">${app.name}</a></td><td><code>${app.id}</code></td>
+<td>${app.parentId ? (names.get(app.parentId) ?? app.parentId) : html`<span class="muted">—</span>`}</td><td>${app.publicClient ? 'yes' : 'no'}</td></tr>`,
   );
   return portalPage(
     { title: 'Applications', csrfToken: view.csrfToken, flash: view.flash, current: 'applications' },

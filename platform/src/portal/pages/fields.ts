@@ -33,7 +33,9 @@ ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
 }
 
 /** A labelled <select>; options are [value, label]. */
-export function selectField(options: Omit<FieldOptions, 'type' | 'autocomplete'> & { choices: Array<[string, string]> }): SafeHtml {
+export function selectField(
+  options: Omit<FieldOptions, 'type' | 'autocomplete'> & { choices: Array<[string, string]> },
+): SafeHtml {
   const id = fieldId(options.form, options.name);
   const error = options.errors?.[options.name];
   return html`<label for="${id}">${options.label}</label>

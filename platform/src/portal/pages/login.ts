@@ -40,5 +40,8 @@ date), so nothing was changed.</p>
 }
 
 export function notFoundPage(csrfToken: string): string {
-  return portalPage({ title: 'Not found', csrfToken }, html`<p>There is no such application. <a href="/developers/applications">All applications</a></p>`);
+  return portalPage(
+    { title: 'Not found', csrfToken },
+    html`<p>There is no such application. <a href="/developers/applications">All applications</a></p>`,
+  );
 }

@@ -68,7 +68,12 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
   const { ctx } = deps;
 
   const listPage = (session: PortalSession, errors?: FieldErrors) =>
-    applicationsPage({ applications: ctx.store.applications.list(), csrfToken: session.csrfToken, flash: deps.sessions.takeFlash(session), errors });
+    applicationsPage({
+      applications: ctx.store.applications.list(),
+      csrfToken: session.csrfToken,
+      flash: deps.sessions.takeFlash(session),
+      errors,
+    });
 
   app.get(LIST_PATH, async (request, reply) => {
     const session = currentSession(deps, request);
@@ -106,7 +111,15 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
       if (!session) return redirect(reply, LOGIN_PATH);
       const application = findApplication(ctx, request.params.id);
       if (!application) return sendPage(reply, 404, notFoundPage(session.csrfToken));
-      return sendPage(reply, 200, renderSection(deps, slug, { app: application, csrfToken: session.csrfToken, flash: deps.sessions.takeFlash(session) }));
+      return sendPage(
+        reply,
+        200,
+        renderSection(deps, slug, {
+          app: application,
+          csrfToken: session.csrfToken,
+          flash: deps.sessions.takeFlash(session),
+        }),
+      );
     });
   }
 
@@ -126,7 +139,12 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
       signedForm(deps, request, reply, async (session, fields) => {
         const application = findApplication(ctx, request.params.id);
         if (!application) return sendPage(reply, 404, notFoundPage(session.csrfToken));
-        const failed = (errors: FieldErrors) => sendPage(reply, 400, renderSection(deps, slug, { app: application, csrfToken: session.csrfToken, failed: { form, errors } }));
+        const failed = (errors: FieldErrors) =>
+          sendPage(
+            reply,
+            400,
+            renderSection(deps, slug, { app: application, csrfToken: session.csrfToken, failed: { form, errors } }),
+          );
         const parsed = parseForm(schema, fields);
         if (!parsed.ok) return failed(parsed.errors);
         try {
@@ -153,7 +171,10 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
 
   applicationForm('/public-client', 'oauth2', 'public', publicClientForm, (application, value) => {
     const saved = setPublicClient(ctx, application, value.public_client === 'on');
-    return { kind: 'ok', message: saved.publicClient ? 'The application is a public client.' : 'The application is a confidential client.' };
+    return {
+      kind: 'ok',
+      message: saved.publicClient ? 'The application is a public client.' : 'The application is a confidential client.',
+    };
   });
 
   applicationForm('/redirect-uris', 'oauth2', 'redirect', redirectUriForm, (application, value) => {
@@ -181,12 +202,21 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
     const refused = value.webhook_url === '' ? undefined : await deps.outbound.guard.problem(value.webhook_url);
     if (refused) throw new FormProblem({ webhook_url: refused });
     const saved = setWebhookUrl(ctx, application, value.webhook_url);
-    return { kind: 'ok', message: saved.webhookUrl ? 'Webhook URL saved.' : 'Webhook URL cleared: no events are sent.' };
+    return {
+      kind: 'ok',
+      message: saved.webhookUrl ? 'Webhook URL saved.' : 'Webhook URL cleared: no events are sent.',
+    };
   });
 
   applicationForm('/test', 'webhooks', 'webhook-test', emptyForm, async (application) => {
-    const result = await sendTestEvent(deps.outbound, application, { timeoutMs: ctx.options.webhookRetry.timeoutMs, nowMs: ctx.now() });
-    return { kind: result.ok ? 'ok' : 'error', message: `Test event ${result.ok ? 'delivered' : 'not delivered'}. ${result.detail}` };
+    const result = await sendTestEvent(deps.outbound, application, {
+      timeoutMs: ctx.options.webhookRetry.timeoutMs,
+      nowMs: ctx.now(),
+    });
+    return {
+      kind: result.ok ? 'ok' : 'error',
+      message: `Test event ${result.ok ? 'delivered' : 'not delivered'}. ${result.detail}`,
+    };
   });
 
   applicationForm('/intents', 'bot', 'intents', privilegedIntentsForm, (application, value) => {
@@ -207,11 +237,19 @@ export function registerApplicationRoutes(app: FastifyInstance, deps: PortalDeps
       audience: value.audience,
       priceCents: value.price_cents,
     });
-    return { kind: 'ok', message: created.length === 2 ? `SKU ${value.name} created with its subscription group.` : `SKU ${value.name} created.` };
+    return {
+      kind: 'ok',
+      message:
+        created.length === 2 ? `SKU ${value.name} created with its subscription group.` : `SKU ${value.name} created.`,
+    };
   });
 
   applicationForm('/test-entitlements', 'monetization', 'grant', testEntitlementForm, (application, value) => {
-    const granted = grantTestEntitlement(ctx, application, { skuId: value.sku_id, ownerType: value.owner_type, owner: value.owner });
+    const granted = grantTestEntitlement(ctx, application, {
+      skuId: value.sku_id,
+      ownerType: value.owner_type,
+      owner: value.owner,
+    });
     return { kind: 'ok', message: `Test entitlement ${granted.id} granted.` };
   });
 

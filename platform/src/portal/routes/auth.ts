@@ -21,7 +21,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: PortalDeps): void
   app.get('/developers', async (request, reply) => redirect(reply, currentSession(deps, request) ? HOME : LOGIN_PATH));
 
   app.get('/developers/portal.css', async (_request, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(PORTAL_CSS),
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(PORTAL_CSS),
   );
 
   app.get(LOGIN_PATH, async (request, reply) => {
@@ -39,16 +43,36 @@ export function registerAuthRoutes(app: FastifyInstance, deps: PortalDeps): void
     if (!expected || !csrfMatches(expected, fields)) return sendPage(reply, 403, forgedRequestPage());
     const address = request.ip;
     if (deps.throttle.blocked(address)) {
-      return sendPage(reply, 429, loginPage({ account: deps.account, loginToken: expected, error: 'Too many failed sign-ins. Wait a minute and try again.' }));
+      return sendPage(
+        reply,
+        429,
+        loginPage({
+          account: deps.account,
+          loginToken: expected,
+          error: 'Too many failed sign-ins. Wait a minute and try again.',
+        }),
+      );
     }
     const parsed = parseForm(loginForm, fields);
-    if (!parsed.ok) return sendPage(reply, 400, loginPage({ account: deps.account, loginToken: expected, error: 'Enter your username and password.' }));
+    if (!parsed.ok)
+      return sendPage(
+        reply,
+        400,
+        loginPage({ account: deps.account, loginToken: expected, error: 'Enter your username and password.' }),
+      );
     if (!credentialsMatch(deps.account, parsed.value.username, parsed.value.password)) {
       deps.throttle.failed(address);
       // Which of the two was wrong is not said.
-      return sendPage(reply, 401, loginPage({ account: deps.account, loginToken: expected, error: 'Wrong username or password.' }));
+      return sendPage(
+        reply,
+        401,
+        loginPage({ account: deps.account, loginToken: expected, error: 'Wrong username or password.' }),
+      );
     }
-    setCookie(reply, SESSION_COOKIE, deps.sessions.create(parsed.value.username), { secure, maxAgeSeconds: SESSION_SECONDS });
+    setCookie(reply, SESSION_COOKIE, deps.sessions.create(parsed.value.username), {
+      secure,
+      maxAgeSeconds: SESSION_SECONDS,
+    });
     clearCookie(reply, LOGIN_COOKIE, { secure, path: LOGIN_PATH });
     deps.ctx.logger.info({ area: 'portal', username: parsed.value.username }, 'developer signed in');
     return redirect(reply, HOME);

@@ -15,7 +15,8 @@ export const LOBBY_LISTING_LIMIT = 50;
 export const RECENT_EVENTS = 10;
 export const TEST_ENTITLEMENT_LISTING_LIMIT = 50;
 
-const username = (deps: PortalDeps, id: string | null) => (id === null ? null : (deps.ctx.store.users.get(id)?.username ?? null));
+const username = (deps: PortalDeps, id: string | null) =>
+  id === null ? null : (deps.ctx.store.users.get(id)?.username ?? null);
 
 /** Gathers what one application page shows and renders it (GET, and a failed form re-shown with its errors). */
 export function renderSection(deps: PortalDeps, slug: SectionSlug, view: SectionView): string {
@@ -23,7 +24,11 @@ export function renderSection(deps: PortalDeps, slug: SectionSlug, view: Section
   const { app } = view;
   switch (slug) {
     case '':
-      return generalPage({ ...view, applications: store.applications.list(), ownerName: username(deps, app.ownerUserId) });
+      return generalPage({
+        ...view,
+        applications: store.applications.list(),
+        ownerName: username(deps, app.ownerUserId),
+      });
     case 'oauth2':
       return oauth2Page(view);
     case 'identity-providers':
@@ -57,7 +62,11 @@ export function renderSection(deps: PortalDeps, slug: SectionSlug, view: Section
       const connected = new Set(deps.live.list(app.id).map((session) => session.userId));
       const lobbies = store.lobbies.listForApplication(app.id, LOBBY_LISTING_LIMIT).map((lobby) => ({
         lobby,
-        members: store.lobbies.members(lobby.id).map((member) => ({ member, username: username(deps, member.userId), connected: connected.has(member.userId) })),
+        members: store.lobbies.members(lobby.id).map((member) => ({
+          member,
+          username: username(deps, member.userId),
+          connected: connected.has(member.userId),
+        })),
       }));
       return lobbiesPage({ ...view, lobbies, limit: LOBBY_LISTING_LIMIT });
     }

@@ -14,6 +14,15 @@ export function registerSessionRoutes(app: FastifyInstance, deps: PortalDeps): v
       username: store.users.get(live.userId)?.username ?? null,
       applicationName: store.applications.get(live.applicationId)?.name ?? null,
     }));
-    return sendPage(reply, 200, sessionsPage({ csrfToken: session.csrfToken, flash: deps.sessions.takeFlash(session), stats: deps.gateway.stats(), sessions }));
+    return sendPage(
+      reply,
+      200,
+      sessionsPage({
+        csrfToken: session.csrfToken,
+        flash: deps.sessions.takeFlash(session),
+        stats: deps.gateway.stats(),
+        sessions,
+      }),
+    );
   });
 }

@@ -14,8 +14,14 @@ const showingChatArgs = z.object({ showing: z.boolean() });
 
 export const openMessage: CommandHandler = async (env, connection, { args }) => {
   const { message_id, channel_id } = parseArgs(openMessageArgs, args);
-  if (!(await env.link.canSeeMessage(connection.app, message_id, channel_id))) throw new RpcFailure(RpcError.INVALID_PAYLOAD, 'Unknown Message');
-  env.desktop.record({ kind: 'open-message', applicationId: connection.app.id, messageId: message_id, channelId: channel_id ?? null });
+  if (!(await env.link.canSeeMessage(connection.app, message_id, channel_id)))
+    throw new RpcFailure(RpcError.INVALID_PAYLOAD, 'Unknown Message');
+  env.desktop.record({
+    kind: 'open-message',
+    applicationId: connection.app.id,
+    messageId: message_id,
+    channelId: channel_id ?? null,
+  });
   return { data: null };
 };
 

@@ -18,7 +18,8 @@ const launchArgs = z.union([
 export const registerLaunchCommand: CommandHandler = async (env, connection, { args }) => {
   const parsed = parseArgs(launchArgs, args);
   const appId = parsed.application_id ?? connection.app.id;
-  const app = appId === connection.app.id ? connection.app : isSnowflake(appId) ? await env.link.application(appId) : undefined;
+  const app =
+    appId === connection.app.id ? connection.app : isSnowflake(appId) ? await env.link.application(appId) : undefined;
   if (!app) throw new RpcFailure(RpcError.INVALID_CLIENT_ID, `Invalid application id: ${appId}`);
   const steam = 'steam_app_id' in parsed;
   const command = steam ? steamLaunchCommand(parsed.steam_app_id) : parsed.command;

@@ -35,8 +35,12 @@ export const authorize: CommandHandler = async (env, connection, { args }) => {
   };
   // Refusals that need nobody's answer come before the prompt (the desktop user is never asked in vain).
   await env.link.checkAuthorize(app, grant);
-  const approved = await env.consent.ask({ applicationId: app.id, applicationName: app.name, scopes: parsed.scopes }, connection.gone);
-  if (!approved) throw new RpcFailure(RpcError.OAUTH2_ERROR, 'OAuth2 Error: access_denied: The user denied the request.');
+  const approved = await env.consent.ask(
+    { applicationId: app.id, applicationName: app.name, scopes: parsed.scopes },
+    connection.gone,
+  );
+  if (!approved)
+    throw new RpcFailure(RpcError.OAUTH2_ERROR, 'OAuth2 Error: access_denied: The user denied the request.');
   return { data: { code: await env.link.authorize(app, grant) } };
 };
 
@@ -46,7 +50,8 @@ export const authenticate: CommandHandler = async (env, connection, { args }) =>
   const { access_token } = parseArgs(authenticateArgs, args);
   // A token of another application is as good as none here (the link refuses it with 4009).
   const token = await env.link.authenticate(connection.app, access_token);
-  if (token.user.id !== env.desktopUserId()) throw new RpcFailure(RpcError.INVALID_USER, 'The token belongs to another user');
+  if (token.user.id !== env.desktopUserId())
+    throw new RpcFailure(RpcError.INVALID_USER, 'The token belongs to another user');
   connection.auth = { scopes: token.scopes, expiresAt: token.expiresAt, accessToken: access_token };
   return {
     data: {

@@ -20,6 +20,12 @@ const shareLinkArgs = z.object({
 
 export const shareLink: CommandHandler = (env, connection, { args }) => {
   const parsed = parseArgs(shareLinkArgs, args);
-  env.desktop.record({ kind: 'share-link', applicationId: connection.app.id, message: parsed.message, customId: parsed.custom_id ?? null, linkId: parsed.link_id ?? null });
+  env.desktop.record({
+    kind: 'share-link',
+    applicationId: connection.app.id,
+    message: parsed.message,
+    customId: parsed.custom_id ?? null,
+    linkId: parsed.link_id ?? null,
+  });
   return { data: { success: true, didCopyLink: true, didSendMessage: false } };
 };

@@ -11,12 +11,23 @@ import { parseArgs, type CommandHandler, type RpcEnvironment } from './types.js'
 import { isSnowflake } from '../../ids/snowflake.js';
 
 /** Events any game may subscribe to with the handshake alone (AUTHORIZE_REQUEST is OURS, PROTOCOL.md §12.5). */
-export const ACTIVITY_EVENTS = new Set(['ACTIVITY_JOIN', 'ACTIVITY_SPECTATE', 'ACTIVITY_JOIN_REQUEST', 'ACTIVITY_INVITE', 'AUTHORIZE_REQUEST']);
+export const ACTIVITY_EVENTS = new Set([
+  'ACTIVITY_JOIN',
+  'ACTIVITY_SPECTATE',
+  'ACTIVITY_JOIN_REQUEST',
+  'ACTIVITY_INVITE',
+  'AUTHORIZE_REQUEST',
+]);
 const GUILD_STATUS = 'GUILD_STATUS';
 const guildArgs = z.object({ guild_id: z.string() });
 
 /** The subscription key, after checking the event may be subscribed to by this connection. */
-async function subscriptionKey(env: RpcEnvironment, connection: RpcConnection, evt: string | undefined, args: unknown): Promise<{ key: string; guild?: { id: string; name: string } }> {
+async function subscriptionKey(
+  env: RpcEnvironment,
+  connection: RpcConnection,
+  evt: string | undefined,
+  args: unknown,
+): Promise<{ key: string; guild?: { id: string; name: string } }> {
   if (evt !== undefined && ACTIVITY_EVENTS.has(evt)) return { key: evt };
   if (evt !== GUILD_STATUS) throw new RpcFailure(RpcError.INVALID_EVENT, `Invalid event: ${evt ?? '(none)'}`);
   if (!connection.auth || connection.auth.expiresAt <= env.now() || !hasScope(connection.auth.scopes, 'guilds')) {
@@ -34,7 +45,9 @@ export const subscribe: CommandHandler = async (env, connection, { evt, args }) 
   connection.subscriptions.add(key);
   if (guild !== undefined) {
     // Sent after the response: the game learns the status it subscribed to without waiting for a change.
-    setImmediate(() => connection.dispatch(GUILD_STATUS, { guild: { id: guild.id, name: guild.name, icon_url: null }, online: 0 }));
+    setImmediate(() =>
+      connection.dispatch(GUILD_STATUS, { guild: { id: guild.id, name: guild.name, icon_url: null }, online: 0 }),
+    );
   } else {
     setImmediate(() => env.subscribed(connection, key));
   }

@@ -26,7 +26,11 @@ export interface CommandResult {
   evt?: string;
 }
 
-export type CommandHandler = (env: RpcEnvironment, connection: RpcConnection & { app: NonNullable<RpcConnection['app']> }, payload: CommandPayload) => CommandResult | Promise<CommandResult>;
+export type CommandHandler = (
+  env: RpcEnvironment,
+  connection: RpcConnection & { app: NonNullable<RpcConnection['app']> },
+  payload: CommandPayload,
+) => CommandResult | Promise<CommandResult>;
 
 /** Validates `args`; a problem is error 4000 naming the first bad field (`args.activity.type: …`). */
 export function parseArgs<T extends z.ZodType>(schema: T, args: unknown, prefix = 'args'): z.output<T> {

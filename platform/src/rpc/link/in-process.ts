@@ -21,7 +21,8 @@ import { RpcFailure } from '../connection.js';
 import type { AuthorizeGrant, InviteNotice, LinkApplication, LinkUser, PlatformLink } from './platform-link.js';
 import { isSnowflake } from '../../ids/snowflake.js';
 
-const oauthError = (error: string, description: string) => new RpcFailure(RpcError.OAUTH2_ERROR, `OAuth2 Error: ${error}: ${description}`);
+const oauthError = (error: string, description: string) =>
+  new RpcFailure(RpcError.OAUTH2_ERROR, `OAuth2 Error: ${error}: ${description}`);
 
 export class InProcessLink implements PlatformLink {
   private readonly listeners: Array<(notice: InviteNotice) => void> = [];
@@ -105,8 +106,13 @@ export class InProcessLink implements PlatformLink {
 
   async authenticate(application: LinkApplication, accessToken: string) {
     const principal = findBearer(this.ctx, accessToken);
-    if (!principal || principal.app.id !== application.id) throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
-    return { user: userJson(this.ctx, principal.user) as LinkUser, scopes: principal.token.scopes, expiresAt: principal.token.expiresAt };
+    if (!principal || principal.app.id !== application.id)
+      throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
+    return {
+      user: userJson(this.ctx, principal.user) as LinkUser,
+      scopes: principal.token.scopes,
+      expiresAt: principal.token.expiresAt,
+    };
   }
 
   async guild(accessToken: string, guildId: string) {
@@ -133,12 +139,19 @@ export class InProcessLink implements PlatformLink {
     }
   }
 
-  async canSeeMessage(_application: LinkApplication, messageId: string, channelId: string | undefined): Promise<boolean> {
+  async canSeeMessage(
+    _application: LinkApplication,
+    messageId: string,
+    channelId: string | undefined,
+  ): Promise<boolean> {
     const user = this.desktop.id;
     const dm = this.ctx.store.directMessages.get(messageId);
     if (dm) return dm.authorId === user || dm.recipientId === user;
     if (channelId === undefined) return false;
-    return this.ctx.store.lobbies.message(channelId, messageId) !== undefined && this.ctx.store.lobbies.member(channelId, user) !== undefined;
+    return (
+      this.ctx.store.lobbies.message(channelId, messageId) !== undefined &&
+      this.ctx.store.lobbies.member(channelId, user) !== undefined
+    );
   }
 
   async acceptInvite(messageId: string) {
@@ -171,7 +184,13 @@ export class InProcessLink implements PlatformLink {
   /** Invites sent to the desktop user over HTTP, as the event bus carries them to the gateway. */
   private busEvent(event: BusEvent): void {
     if (event.t !== 'ACTIVITY_INVITE_CREATE' || !event.to.applicationId) return;
-    const invite = event.d as { recipient_id: string; sender_id: string; type: number; channel_id?: string; message_id?: string };
+    const invite = event.d as {
+      recipient_id: string;
+      sender_id: string;
+      type: number;
+      channel_id?: string;
+      message_id?: string;
+    };
     if (invite.recipient_id !== this.desktop.id) return;
     const sender = this.ctx.store.users.get(invite.sender_id);
     if (!sender) return;

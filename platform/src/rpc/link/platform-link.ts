@@ -16,7 +16,12 @@ export interface LinkApplication {
 }
 
 /** A public user object as the HTTP API serves it. */
-export type LinkUser = Record<string, unknown> & { id: string; username: string; global_name?: string | null; avatar?: string | null };
+export type LinkUser = Record<string, unknown> & {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  avatar?: string | null;
+};
 
 /** AUTHORIZE's grant parameters, already shape-checked by the command. */
 export interface AuthorizeGrant {

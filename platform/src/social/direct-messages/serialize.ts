@@ -10,7 +10,12 @@ export function channelIdFor(message: DmMessageRecord, viewerId: string): string
 }
 
 /** The DM message object (PROTOCOL.md §10.4) as one of its two users sees it. */
-export function messageJson(ctx: PlatformKernel, message: DmMessageRecord, viewerId: string, author?: UserRecord): Record<string, unknown> {
+export function messageJson(
+  ctx: PlatformKernel,
+  message: DmMessageRecord,
+  viewerId: string,
+  author?: UserRecord,
+): Record<string, unknown> {
   const authorRecord = author ?? ctx.store.users.get(message.authorId);
   const app = ctx.store.applications.get(message.applicationId);
   return {

@@ -29,7 +29,8 @@ export class MessageService {
 
   /** Who may write to whom: not oneself, and nobody blocked either way (403 50007). */
   checkCanMessage(author: UserRecord, recipient: UserRecord): void {
-    if (author.id === recipient.id || this.relationships.blockedEitherWay(author.id, recipient.id)) throw SocialErrors.cannotMessage();
+    if (author.id === recipient.id || this.relationships.blockedEitherWay(author.id, recipient.id))
+      throw SocialErrors.cannotMessage();
   }
 
   /** The channel a new message between the two goes to. */
@@ -39,7 +40,13 @@ export class MessageService {
     return { channelType: 1, channelId: this.ctx.store.directMessages.channelId(a.id, b.id, this.ctx.ids.next()) };
   }
 
-  send(app: ApplicationRecord, author: UserRecord, recipient: UserRecord, content: string, metadata: Record<string, string>): Record<string, unknown> {
+  send(
+    app: ApplicationRecord,
+    author: UserRecord,
+    recipient: UserRecord,
+    content: string,
+    metadata: Record<string, string>,
+  ): Record<string, unknown> {
     this.checkCanMessage(author, recipient);
     const message = transact(this.ctx, (events) => {
       const record: DmMessageRecord = {
@@ -64,7 +71,13 @@ export class MessageService {
     return messageJson(this.ctx, message, author.id, author);
   }
 
-  edit(app: ApplicationRecord, actor: UserRecord, other: UserRecord, messageId: string, content: string): Record<string, unknown> {
+  edit(
+    app: ApplicationRecord,
+    actor: UserRecord,
+    other: UserRecord,
+    messageId: string,
+    content: string,
+  ): Record<string, unknown> {
     const message = this.ownMessage(app, actor, other, messageId);
     const updated = transact(this.ctx, (events) => {
       const record: DmMessageRecord = { ...message, content, editedAt: this.ctx.now() };
@@ -81,20 +94,32 @@ export class MessageService {
     const message = this.ownMessage(app, actor, other, messageId);
     transact(this.ctx, (events) => {
       this.ctx.store.directMessages.delete(message.id);
-      this.dispatchBoth(events, 'MESSAGE_DELETE', message, (viewer) => ({ id: message.id, channel_id: channelIdFor(message, viewer) }));
-      this.webhookOf(message, 'GAME_DIRECT_MESSAGE_DELETE', { id: message.id, channel_id: channelIdFor(message, actor.id) });
+      this.dispatchBoth(events, 'MESSAGE_DELETE', message, (viewer) => ({
+        id: message.id,
+        channel_id: channelIdFor(message, viewer),
+      }));
+      this.webhookOf(message, 'GAME_DIRECT_MESSAGE_DELETE', {
+        id: message.id,
+        channel_id: channelIdFor(message, actor.id),
+      });
     });
     this.wakeWebhooks();
   }
 
   /** Bot route: replaces the moderation metadata; MESSAGE_UPDATE to both users, no webhook. */
   /** `between`: the published route names the DM's two users; a message of another conversation is unknown. */
-  setModerationMetadata(app: ApplicationRecord, messageId: string, metadata: Record<string, string>, between?: [string, string]): void {
+  setModerationMetadata(
+    app: ApplicationRecord,
+    messageId: string,
+    metadata: Record<string, string>,
+    between?: [string, string],
+  ): void {
     const message = this.live(messageId);
     if (!message || message.applicationId !== app.id) throw SocialErrors.unknownMessage();
     if (between) {
       const pair = new Set([message.authorId, message.recipientId]);
-      if (!pair.has(between[0]) || !pair.has(between[1]) || between[0] === between[1]) throw SocialErrors.unknownMessage();
+      if (!pair.has(between[0]) || !pair.has(between[1]) || between[0] === between[1])
+        throw SocialErrors.unknownMessage();
     }
     transact(this.ctx, (events) => {
       const record: DmMessageRecord = { ...message, moderationMetadata: metadata };
@@ -103,7 +128,13 @@ export class MessageService {
     });
   }
 
-  history(app: ApplicationRecord, viewer: UserRecord, other: UserRecord, limit: number, before: string | undefined): Record<string, unknown>[] {
+  history(
+    app: ApplicationRecord,
+    viewer: UserRecord,
+    other: UserRecord,
+    limit: number,
+    before: string | undefined,
+  ): Record<string, unknown>[] {
     return this.ctx.store.directMessages
       .history({
         userId: viewer.id,
@@ -125,7 +156,8 @@ export class MessageService {
   /** Sends `d(viewer)` to each user's sessions of every application in the message's family. */
   dispatchBoth(events: PendingEvents, t: string, message: DmMessageRecord, d: (viewerId: string) => unknown): void {
     for (const applicationId of familyOfId(this.ctx, message.applicationId)) {
-      for (const userId of [message.authorId, message.recipientId]) events.add({ t, d: d(userId), to: { userIds: [userId], applicationId } });
+      for (const userId of [message.authorId, message.recipientId])
+        events.add({ t, d: d(userId), to: { userIds: [userId], applicationId } });
     }
   }
 
@@ -146,8 +178,10 @@ export class MessageService {
     const message = this.live(messageId);
     const inConversation =
       message &&
-      ((message.authorId === actor.id && message.recipientId === other.id) || (message.authorId === other.id && message.recipientId === actor.id));
-    if (!message || !inConversation || !applicationFamily(this.ctx, app).includes(message.applicationId)) throw SocialErrors.unknownMessage();
+      ((message.authorId === actor.id && message.recipientId === other.id) ||
+        (message.authorId === other.id && message.recipientId === actor.id));
+    if (!message || !inConversation || !applicationFamily(this.ctx, app).includes(message.applicationId))
+      throw SocialErrors.unknownMessage();
     if (message.authorId !== actor.id) throw SocialErrors.notAuthor();
     return message;
   }
@@ -165,7 +199,9 @@ export class MessageService {
       channel: {
         id: channelIdFor(message, message.authorId),
         type: message.channelType,
-        recipients: users.map((user, i) => (user ? userJson(this.ctx, user, { app }) : { id: i === 0 ? message.authorId : message.recipientId })),
+        recipients: users.map((user, i) =>
+          user ? userJson(this.ctx, user, { app }) : { id: i === 0 ? message.authorId : message.recipientId },
+        ),
       },
     });
   }

@@ -30,10 +30,18 @@ export class InviteService {
     private readonly presence: PresenceService,
     private readonly messages: MessageService,
   ) {
-    presence.onActivityChange((userId, applicationId, activity) => this.activityChanged(userId, applicationId, activity));
+    presence.onActivityChange((userId, applicationId, activity) =>
+      this.activityChanged(userId, applicationId, activity),
+    );
   }
 
-  send(app: ApplicationRecord, sender: UserRecord, recipient: UserRecord, type: number, content: string): Record<string, unknown> {
+  send(
+    app: ApplicationRecord,
+    sender: UserRecord,
+    recipient: UserRecord,
+    type: number,
+    content: string,
+  ): Record<string, unknown> {
     this.messages.checkCanMessage(sender, recipient);
     const partyOwner = type === INVITE_JOIN ? sender : recipient;
     const activity = this.presence.activity(partyOwner.id, app.id);
@@ -72,11 +80,17 @@ export class InviteService {
   accept(app: ApplicationRecord, user: UserRecord, messageId: string): { secret: string } {
     const message = isSnowflake(messageId) ? this.ctx.store.directMessages.get(messageId) : undefined;
     const invite = message?.invite;
-    if (!message || !invite || message.recipientId !== user.id || !applicationFamily(this.ctx, app).includes(message.applicationId)) {
+    if (
+      !message ||
+      !invite ||
+      message.recipientId !== user.id ||
+      !applicationFamily(this.ctx, app).includes(message.applicationId)
+    ) {
       throw SocialErrors.unknownMessage();
     }
     // A join request is answered with an invite of one's own, not accepted.
-    if (invite.type !== INVITE_JOIN || !invite.valid || invite.expiresAt <= this.ctx.now()) throw SocialErrors.inviteInvalid();
+    if (invite.type !== INVITE_JOIN || !invite.valid || invite.expiresAt <= this.ctx.now())
+      throw SocialErrors.inviteInvalid();
     const activity = this.presence.activity(invite.partyOwnerId, message.applicationId);
     if (activity?.party?.id !== invite.partyId) {
       // The party is gone (e.g. after a restart, presence being in memory): the invite is over.

@@ -37,8 +37,13 @@ export const activitySchema = z.object({
     })
     .optional(),
   // All three published secrets are kept (only `join` is used here); like `join`, none is ever shown to others.
-  secrets: z.object({ join: text(2, 128).optional(), spectate: text(2, 128).optional(), match: text(2, 128).optional() }).optional(),
-  buttons: z.array(z.object({ label: text(1, 32), url: text(1, 512) })).max(2).optional(),
+  secrets: z
+    .object({ join: text(2, 128).optional(), spectate: text(2, 128).optional(), match: text(2, 128).optional() })
+    .optional(),
+  buttons: z
+    .array(z.object({ label: text(1, 32), url: text(1, 512) }))
+    .max(2)
+    .optional(),
   status_display_type: z.int().min(0).max(2).optional(),
   supported_platforms: z.int().nonnegative().optional(),
   parent_application_id: snowflakeSchema.optional(),
@@ -58,11 +63,18 @@ export type Activity = Record<string, unknown> & {
 /** Values below 10^11 are seconds (PROTOCOL.md §10.2; sources disagree on the unit, so both are taken). */
 const toMs = (value: number): number => (value < 1e11 ? value * 1000 : value);
 
-export function normaliseActivity(input: ActivityInput, app: Pick<ApplicationRecord, 'id' | 'name'>, now: number): Activity {
+export function normaliseActivity(
+  input: ActivityInput,
+  app: Pick<ApplicationRecord, 'id' | 'name'>,
+  now: number,
+): Activity {
   const out: Activity = { ...input, name: input.name ?? app.name, application_id: app.id, created_at: now };
   if (input.timestamps) {
     const { start, end } = input.timestamps;
-    out.timestamps = { ...(start !== undefined && { start: toMs(start) }), ...(end !== undefined && { end: toMs(end) }) };
+    out.timestamps = {
+      ...(start !== undefined && { start: toMs(start) }),
+      ...(end !== undefined && { end: toMs(end) }),
+    };
   }
   return out;
 }
@@ -77,7 +89,9 @@ export function publicActivity(activity: Activity): Activity {
 }
 
 /** Joinable = a party id, a size with room left, and a join secret. */
-export function isJoinable(activity: Activity | undefined): activity is Activity & { party: { id: string }; secrets: { join: string } } {
+export function isJoinable(
+  activity: Activity | undefined,
+): activity is Activity & { party: { id: string }; secrets: { join: string } } {
   const size = activity?.party?.size;
   return Boolean(activity?.party?.id && activity.secrets?.join && size && size[0] < size[1]);
 }

@@ -17,13 +17,21 @@ export function presenceRoutes(presence: PresenceService): ApiArea {
     api.post(
       '/users/@me/presence',
       {
-        config: { auth: { kind: 'bearer', scope: 'activities.write' }, rateLimit: { bucket: 'presence.update', per: 'user' } },
+        config: {
+          auth: { kind: 'bearer', scope: 'activities.write' },
+          rateLimit: { bucket: 'presence.update', per: 'user' },
+        },
         schema: { body: presenceBodySchema },
       },
       async (request, reply) => {
         const principal = bearerOf(request);
         const body = request.body;
-        const activity = body.activity === undefined ? undefined : body.activity === null ? null : normaliseActivity(body.activity, principal.app, ctx.now());
+        const activity =
+          body.activity === undefined
+            ? undefined
+            : body.activity === null
+              ? null
+              : normaliseActivity(body.activity, principal.app, ctx.now());
         presence.update(principal.user.id, principal.app.id, { ...(body.status && { status: body.status }), activity });
         return reply.code(204).send();
       },

@@ -69,7 +69,9 @@ export class PresenceService {
     private readonly relationships: RelationshipService,
   ) {
     // History too: a node that starts later learns who is online and doing what.
-    ctx.bus.log.on<PresenceEntry>('presence', (entry, origin, fromHistory) => this.apply(entry, origin, !fromHistory), { history: true });
+    ctx.bus.log.on<PresenceEntry>('presence', (entry, origin, fromHistory) => this.apply(entry, origin, !fromHistory), {
+      history: true,
+    });
   }
 
   onActivityChange(listener: ActivityListener): void {
@@ -96,11 +98,16 @@ export class PresenceService {
    */
   private apply(entry: PresenceEntry, origin: boolean, live: boolean): void {
     if (entry.op === 'update') this.applyUpdate(entry, origin, live);
-    else if (entry.op === 'sessions') this.applySessions(entry.userId, entry.applicationId, entry.present, origin, live);
+    else if (entry.op === 'sessions')
+      this.applySessions(entry.userId, entry.applicationId, entry.present, origin, live);
     else if (live) this.introduce(entry);
   }
 
-  private applyUpdate({ userId, applicationId, status, activity }: Extract<PresenceEntry, { op: 'update' }>, origin: boolean, live: boolean): void {
+  private applyUpdate(
+    { userId, applicationId, status, activity }: Extract<PresenceEntry, { op: 'update' }>,
+    origin: boolean,
+    live: boolean,
+  ): void {
     const state = this.state(userId);
     if (status !== undefined) state.status = status;
     if (activity === null) state.activities.delete(applicationId);
@@ -158,13 +165,19 @@ export class PresenceService {
     const state = this.users.get(userId);
     const visible = state !== undefined && state.sessionApps.size > 0 && state.status !== 'invisible';
     if (!visible) return { user: { id: userId }, status: 'offline', activities: [], client_status: {} };
-    return { user: { id: userId }, status: state.status, activities: [...state.activities.values()].map(publicActivity), client_status: { desktop: state.status } };
+    return {
+      user: { id: userId },
+      status: state.status,
+      activities: [...state.activities.values()].map(publicActivity),
+      client_status: { desktop: state.status },
+    };
   }
 
   /** READY `presences` of a user session: friends on both axes (the game axis of this application) not offline. */
   friendPresences(userId: string, applicationId: string): PresenceJson[] {
     const ids = new Set<string>();
-    for (const friend of this.relationships.friendships(userId)) if (friend.axis === 'platform' || friend.applicationId === applicationId) ids.add(friend.otherId);
+    for (const friend of this.relationships.friendships(userId))
+      if (friend.axis === 'platform' || friend.applicationId === applicationId) ids.add(friend.otherId);
     return [...ids].map((id) => this.view(id)).filter((p) => p.status !== 'offline');
   }
 
@@ -198,7 +211,12 @@ export class PresenceService {
     if (self) {
       const own: PresenceJson =
         state && state.sessionApps.size > 0
-          ? { user: { id: userId }, status: state.status, activities: [...state.activities.values()], client_status: { desktop: state.status } }
+          ? {
+              user: { id: userId },
+              status: state.status,
+              activities: [...state.activities.values()],
+              client_status: { desktop: state.status },
+            }
           : this.view(userId);
       this.deliver(own, { userIds: [userId] });
     }
@@ -225,6 +243,7 @@ export class PresenceService {
   private noteTold(state: UserPresence, friendships: RelationshipRecord[]): void {
     const recent = this.ctx.now() - RECENT_FRIENDSHIP_MS;
     for (const [key, since] of state.toldFriends) if (since < recent) state.toldFriends.delete(key);
-    for (const friend of friendships) if (friend.since >= recent) state.toldFriends.set(friendKey(friend.otherId, friend.applicationId), friend.since);
+    for (const friend of friendships)
+      if (friend.since >= recent) state.toldFriends.set(friendKey(friend.otherId, friend.applicationId), friend.since);
   }
 }

@@ -45,25 +45,42 @@ export function relationshipRoutes(service: RelationshipService): ApiArea {
       const principal = bearerOf(request);
       const target = ctx.store.users.findByUsername(request.body.username.toLowerCase());
       if (!target || target.bot) throw SocialErrors.unknownUsername();
-      service.request({ app: principal.app, actor: principal.user, target, axis: request.body.game ? 'game' : 'platform' });
+      service.request({
+        app: principal.app,
+        actor: principal.user,
+        target,
+        axis: request.body.game ? 'game' : 'platform',
+      });
       return reply.code(204).send();
     });
 
-    api.put('/users/@me/relationships/:userId', { config, schema: { params: pathParams('userId'), body: putSchema } }, async (request, reply) => {
-      const principal = bearerOf(request);
-      const target = pathUser(ctx, request.params.userId);
-      const body = request.body;
-      if (body.type === 2) service.block(principal.app, principal.user, target);
-      else service.request({ app: principal.app, actor: principal.user, target, axis: body.game ? 'game' : 'platform' });
-      return reply.code(204).send();
-    });
+    api.put(
+      '/users/@me/relationships/:userId',
+      { config, schema: { params: pathParams('userId'), body: putSchema } },
+      async (request, reply) => {
+        const principal = bearerOf(request);
+        const target = pathUser(ctx, request.params.userId);
+        const body = request.body;
+        if (body.type === 2) service.block(principal.app, principal.user, target);
+        else
+          service.request({ app: principal.app, actor: principal.user, target, axis: body.game ? 'game' : 'platform' });
+        return reply.code(204).send();
+      },
+    );
 
-    api.delete('/users/@me/relationships/:userId', { config, schema: { params: pathParams('userId'), querystring: deleteQuerySchema } }, async (request, reply) => {
-      const principal = bearerOf(request);
-      const target = pathUser(ctx, request.params.userId);
-      const query = request.query;
-      service.remove({ app: principal.app, actor: principal.user, target, axis: query.game ? 'game' : 'platform' }, query.action);
-      return reply.code(204).send();
-    });
+    api.delete(
+      '/users/@me/relationships/:userId',
+      { config, schema: { params: pathParams('userId'), querystring: deleteQuerySchema } },
+      async (request, reply) => {
+        const principal = bearerOf(request);
+        const target = pathUser(ctx, request.params.userId);
+        const query = request.query;
+        service.remove(
+          { app: principal.app, actor: principal.user, target, axis: query.game ? 'game' : 'platform' },
+          query.action,
+        );
+        return reply.code(204).send();
+      },
+    );
   };
 }

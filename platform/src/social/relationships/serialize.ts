@@ -7,7 +7,11 @@ import { userJson } from '../../users/serialize.js';
  * The relationship objects of `userId` as seen from `app` (PROTOCOL.md §10.1): one per other user, both axes —
  * `type` is the platform axis, `game_type` the application's game axis.
  */
-export function relationshipsJson(ctx: PlatformKernel, userId: string, app: ApplicationRecord): Record<string, unknown>[] {
+export function relationshipsJson(
+  ctx: PlatformKernel,
+  userId: string,
+  app: ApplicationRecord,
+): Record<string, unknown>[] {
   const byOther = new Map<string, { platform?: RelationshipRecord; game?: RelationshipRecord }>();
   for (const row of ctx.store.relationships.listForUser(userId, app.id)) {
     const entry = byOther.get(row.otherId) ?? {};

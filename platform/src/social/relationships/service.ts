@@ -18,7 +18,13 @@ export type RemoveAction = 'reject' | 'cancel' | 'remove' | 'unblock';
  * Told when two users become friends on an axis (presence then introduces them to each other). `since` is the
  * friendship's own `since`: with the pair and the application it names this friendship, not an earlier one.
  */
-export type FriendshipListener = (a: string, b: string, axis: RelationshipAxis, applicationId: string, since: number) => void;
+export type FriendshipListener = (
+  a: string,
+  b: string,
+  axis: RelationshipAxis,
+  applicationId: string,
+  since: number,
+) => void;
 
 interface Pair {
   app: ApplicationRecord;
@@ -73,12 +79,29 @@ export class RelationshipService {
     if (mine === PendingIncoming) {
       if (axis === 'platform') {
         for (const user of [actor, target]) {
-          if (rels.countPlatformFriends(user.id) >= limits.platformFriends) throw SocialErrors.tooManyFriends(limits.platformFriends);
+          if (rels.countPlatformFriends(user.id) >= limits.platformFriends)
+            throw SocialErrors.tooManyFriends(limits.platformFriends);
         }
       }
       transact(this.ctx, (events) => {
-        this.set(events, pair.app, { userId: actor.id, otherId: target.id, axis, applicationId: appKey, type: Friend, isSpamRequest: false, since: now });
-        this.set(events, pair.app, { userId: target.id, otherId: actor.id, axis, applicationId: appKey, type: Friend, isSpamRequest: false, since: now });
+        this.set(events, pair.app, {
+          userId: actor.id,
+          otherId: target.id,
+          axis,
+          applicationId: appKey,
+          type: Friend,
+          isSpamRequest: false,
+          since: now,
+        });
+        this.set(events, pair.app, {
+          userId: target.id,
+          otherId: actor.id,
+          axis,
+          applicationId: appKey,
+          type: Friend,
+          isSpamRequest: false,
+          since: now,
+        });
       });
       for (const listener of this.friendshipListeners) listener(actor.id, target.id, axis, appKey, now);
       return;
@@ -87,11 +110,28 @@ export class RelationshipService {
       throw SocialErrors.tooManyFriends(limits.platformFriends);
     }
     const windowStart = now - limits.spamWindowSeconds * 1000;
-    const spam = rels.isSpammer(actor.id) || rels.countRequestsSince(actor.id, windowStart) >= limits.spamRequestThreshold;
+    const spam =
+      rels.isSpammer(actor.id) || rels.countRequestsSince(actor.id, windowStart) >= limits.spamRequestThreshold;
     transact(this.ctx, (events) => {
       rels.logRequest(actor.id, now, windowStart);
-      this.set(events, pair.app, { userId: actor.id, otherId: target.id, axis, applicationId: appKey, type: PendingOutgoing, isSpamRequest: false, since: now });
-      this.set(events, pair.app, { userId: target.id, otherId: actor.id, axis, applicationId: appKey, type: PendingIncoming, isSpamRequest: spam, since: now });
+      this.set(events, pair.app, {
+        userId: actor.id,
+        otherId: target.id,
+        axis,
+        applicationId: appKey,
+        type: PendingOutgoing,
+        isSpamRequest: false,
+        since: now,
+      });
+      this.set(events, pair.app, {
+        userId: target.id,
+        otherId: actor.id,
+        axis,
+        applicationId: appKey,
+        type: PendingIncoming,
+        isSpamRequest: spam,
+        since: now,
+      });
     });
   }
 
@@ -104,7 +144,15 @@ export class RelationshipService {
       for (const row of rels.between(actor.id, target.id)) this.drop(events, app, row);
       // The blocked user's side disappears, except their own block of the actor.
       for (const row of rels.between(target.id, actor.id)) if (row.type !== Blocked) this.drop(events, app, row);
-      this.set(events, app, { userId: actor.id, otherId: target.id, axis: 'platform', applicationId: '', type: Blocked, isSpamRequest: false, since: this.ctx.now() });
+      this.set(events, app, {
+        userId: actor.id,
+        otherId: target.id,
+        axis: 'platform',
+        applicationId: '',
+        type: Blocked,
+        isSpamRequest: false,
+        since: this.ctx.now(),
+      });
     });
   }
 
@@ -138,7 +186,8 @@ export class RelationshipService {
 
   private checkPair({ actor, target, axis }: Pair): void {
     if (actor.id === target.id) throw SocialErrors.cannotFriendSelf();
-    if (axis === 'platform' && (actor.isProvisional || target.isProvisional)) throw SocialErrors.provisionalNoPlatformAxis();
+    if (axis === 'platform' && (actor.isProvisional || target.isProvisional))
+      throw SocialErrors.provisionalNoPlatformAxis();
   }
 
   private set(events: PendingEvents, app: ApplicationRecord, record: RelationshipRecord): void {
@@ -163,7 +212,10 @@ export class RelationshipService {
         is_spam_request: type === PendingIncoming && record.isSpamRequest,
         user: other ? userJson(this.ctx, other, { app }) : { id: record.otherId },
       },
-      to: record.axis === 'platform' ? { userIds: [record.userId] } : { userIds: [record.userId], applicationId: record.applicationId },
+      to:
+        record.axis === 'platform'
+          ? { userIds: [record.userId] }
+          : { userIds: [record.userId], applicationId: record.applicationId },
     };
   }
 }

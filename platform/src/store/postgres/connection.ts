@@ -73,7 +73,11 @@ function loadPgNative(): typeof Client {
   try {
     return createRequire(import.meta.url)('pg-native') as typeof Client;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND' || !String((error as Error).message).includes("'pg-native'")) throw error;
+    if (
+      (error as { code?: unknown }).code !== 'MODULE_NOT_FOUND' ||
+      !String((error as Error).message).includes("'pg-native'")
+    )
+      throw error;
     throw new PostgresDriverMissingError();
   }
 }

@@ -14,7 +14,7 @@ export function translatePlaceholders(sql: string): TranslatedSql {
   const named = new Map<string, number>();
   let positional = 0;
   let text = '';
-  for (let i = 0; i < sql.length; ) {
+  for (let i = 0; i < sql.length;) {
     const c = sql[i]!;
     if (c === "'" || c === '"') {
       const end = closingQuote(sql, i, c);

@@ -22,7 +22,10 @@ function fromRow(row: Row): ApplicationRecord {
     identityProviders: json(row.identity_providers),
     coverImage: strOrNull(row.cover_image),
     flags: Number(row.flags ?? 0),
-    profile: row.profile === null || row.profile === undefined ? DEFAULT_APPLICATION_PROFILE : { ...DEFAULT_APPLICATION_PROFILE, ...json(row.profile) },
+    profile:
+      row.profile === null || row.profile === undefined
+        ? DEFAULT_APPLICATION_PROFILE
+        : { ...DEFAULT_APPLICATION_PROFILE, ...json(row.profile) },
     createdAt: Number(row.created_at),
   };
 }
@@ -53,14 +56,37 @@ function toParams(app: ApplicationRecord): Row {
 }
 
 const COLUMNS = [
-  'id', 'name', 'client_secret', 'bot_token', 'bot_user_id', 'owner_user_id', 'public_key_hex', 'private_key_pem',
-  'redirect_uris', 'public_client', 'webhook_url', 'parent_id', 'identify_premium_approved',
-  'provisional_accounts_enabled', 'social_sdk_terms_accepted', 'identity_providers', 'cover_image', 'flags', 'profile', 'created_at',
+  'id',
+  'name',
+  'client_secret',
+  'bot_token',
+  'bot_user_id',
+  'owner_user_id',
+  'public_key_hex',
+  'private_key_pem',
+  'redirect_uris',
+  'public_client',
+  'webhook_url',
+  'parent_id',
+  'identify_premium_approved',
+  'provisional_accounts_enabled',
+  'social_sdk_terms_accepted',
+  'identity_providers',
+  'cover_image',
+  'flags',
+  'profile',
+  'created_at',
 ];
 
 export function sqliteApplications(db: SqlDatabase): ApplicationRepository {
-  const insert = db.prepare(`INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
-  const update = db.prepare(`UPDATE applications SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+  const insert = db.prepare(
+    `INSERT INTO applications (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`,
+  );
+  const update = db.prepare(
+    `UPDATE applications SET ${COLUMNS.filter((c) => c !== 'id')
+      .map((c) => `${c} = @${c}`)
+      .join(', ')} WHERE id = @id`,
+  );
   const get = db.prepare('SELECT * FROM applications WHERE id = ?');
   const byName = db.prepare('SELECT * FROM applications WHERE name = ?');
   const byBotToken = db.prepare('SELECT * FROM applications WHERE bot_token = ?');

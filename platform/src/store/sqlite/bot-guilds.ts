@@ -1,5 +1,16 @@
 import type { SqlDatabase } from '../sql-database.js';
-import type { ApplicationEmojiRecord, AutoModRuleRecord, MessageSearchQuery, AuditEntryRecord, BotGuildRepository, ChannelSettingsRecord, InviteRecord, MemberRecord, MessageRecord, RoleRecord } from '../bot-types.js';
+import type {
+  ApplicationEmojiRecord,
+  AutoModRuleRecord,
+  MessageSearchQuery,
+  AuditEntryRecord,
+  BotGuildRepository,
+  ChannelSettingsRecord,
+  InviteRecord,
+  MemberRecord,
+  MessageRecord,
+  RoleRecord,
+} from '../bot-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
 function roleFromRow(row: Row): RoleRecord {
@@ -102,13 +113,17 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
        OR (length(m.user_id) = length(@after) AND m.user_id > @after)) ORDER BY length(m.user_id), m.user_id LIMIT @limit`,
   );
   const member = db.prepare(`${memberSelect} WHERE m.guild_id = ? AND m.user_id = ?`);
-  const botMembers = db.prepare('SELECT m.user_id FROM guild_members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND u.bot = 1');
+  const botMembers = db.prepare(
+    'SELECT m.user_id FROM guild_members m JOIN users u ON u.id = m.user_id WHERE m.guild_id = ? AND u.bot = 1',
+  );
   const search = db.prepare(
     `${memberSelect} JOIN users u ON u.id = m.user_id WHERE m.guild_id = @guildId
        AND (lower(u.username) LIKE @pattern ESCAPE '\\' OR lower(coalesce(u.global_name, '')) LIKE @pattern ESCAPE '\\' OR lower(coalesce(p.nick, '')) LIKE @pattern ESCAPE '\\')
      ORDER BY length(m.user_id), m.user_id LIMIT @limit`,
   );
-  const addMembership = db.prepare('INSERT INTO guild_members (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const addMembership = db.prepare(
+    'INSERT INTO guild_members (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
   const upsertProfile = db.prepare(
     `INSERT INTO member_profiles (guild_id, user_id, nick, avatar, banner, bio, roles, joined_at, flags, communication_disabled_until)
      VALUES (@guildId, @userId, @nick, @avatar, @banner, @bio, @roles, @joinedAt, @flags, @communicationDisabledUntil)
@@ -135,7 +150,8 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     'DELETE FROM channel_settings WHERE channel_id = ?',
   ].map((sql) => db.prepare(sql));
 
-  const messageColumns = 'id, channel_id, guild_id, author_id, type, content, flags, nonce, body, pinned_at, created_at, edited_at';
+  const messageColumns =
+    'id, channel_id, guild_id, author_id, type, content, flags, nonce, body, pinned_at, created_at, edited_at';
   const insertMessage = db.prepare(
     `INSERT INTO guild_messages (${messageColumns}) VALUES (@id, @channelId, @guildId, @authorId, @type, @content, @flags, @nonce, @body, @pinnedAt, @createdAt, @editedAt)`,
   );
@@ -156,11 +172,15 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     `SELECT * FROM (SELECT * FROM guild_messages WHERE channel_id = @channelId AND (length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
      ORDER BY ${SNOWFLAKE_ORDER} LIMIT @limit) AS page ORDER BY length(id) DESC, id DESC`,
   );
-  const latest = db.prepare('SELECT * FROM guild_messages WHERE channel_id = @channelId ORDER BY length(id) DESC, id DESC LIMIT @limit');
+  const latest = db.prepare(
+    'SELECT * FROM guild_messages WHERE channel_id = @channelId ORDER BY length(id) DESC, id DESC LIMIT @limit',
+  );
   const pins = db.prepare(
     'SELECT * FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL AND pinned_at < ? ORDER BY pinned_at DESC, length(id) DESC, id DESC LIMIT ?',
   );
-  const countPins = db.prepare('SELECT COUNT(*) AS n FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL');
+  const countPins = db.prepare(
+    'SELECT COUNT(*) AS n FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL',
+  );
 
   const emojiFromRow = (row: Row): ApplicationEmojiRecord => ({
     id: str(row.id),
@@ -198,13 +218,17 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     `INSERT INTO guild_invites (code, guild_id, channel_id, inviter_id, max_age, max_uses, uses, temporary, role_ids, job, created_at)
      VALUES (@code, @guildId, @channelId, @inviterId, @maxAge, @maxUses, @uses, @temporary, @roleIds, @job, @createdAt)`,
   );
-  const updateInvite = db.prepare('UPDATE guild_invites SET uses = @uses, role_ids = @roleIds, job = @job WHERE code = @code');
+  const updateInvite = db.prepare(
+    'UPDATE guild_invites SET uses = @uses, role_ids = @roleIds, job = @job WHERE code = @code',
+  );
   const invite = db.prepare('SELECT * FROM guild_invites WHERE code = ?');
   const channelInvites = db.prepare('SELECT * FROM guild_invites WHERE channel_id = ? ORDER BY created_at, code');
   const clearTargets = db.prepare('DELETE FROM invite_target_users WHERE code = ?');
   const removeInvite = db.prepare('DELETE FROM guild_invites WHERE code = ?');
   const addTarget = db.prepare('INSERT INTO invite_target_users (code, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
-  const targets = db.prepare('SELECT user_id FROM invite_target_users WHERE code = ? ORDER BY length(user_id), user_id');
+  const targets = db.prepare(
+    'SELECT user_id FROM invite_target_users WHERE code = ? ORDER BY length(user_id), user_id',
+  );
 
   const insertAudit = db.prepare(
     `INSERT INTO audit_log (id, guild_id, user_id, target_id, action_type, changes, options, reason)
@@ -225,17 +249,25 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
       return row ? roleFromRow(row as Row) : undefined;
     },
     upsertRole: (record) =>
-      void upsertRole.run({ ...record, colors: JSON.stringify(record.colors), hoist: int(record.hoist), mentionable: int(record.mentionable) }),
+      void upsertRole.run({
+        ...record,
+        colors: JSON.stringify(record.colors),
+        hoist: int(record.hoist),
+        mentionable: int(record.mentionable),
+      }),
     deleteRole: (guildId, roleId) => void deleteRole.run(guildId, roleId),
 
-    listMembers: (guildId, afterId, limit) => (members.all({ guildId, after: afterId, limit }) as Row[]).map(memberFromRow),
+    listMembers: (guildId, afterId, limit) =>
+      (members.all({ guildId, after: afterId, limit }) as Row[]).map(memberFromRow),
     getMember: (guildId, userId) => {
       const row = member.get(guildId, userId);
       return row ? memberFromRow(row as Row) : undefined;
     },
     botMemberIds: (guildId) => (botMembers.all(guildId) as Row[]).map((row) => str(row.user_id)),
     searchMembers: (guildId, prefix, limit) =>
-      (search.all({ guildId, pattern: `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit }) as Row[]).map(memberFromRow),
+      (
+        search.all({ guildId, pattern: `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit }) as Row[]
+      ).map(memberFromRow),
     upsertMember: (record) => {
       addMembership.run(record.guildId, record.userId);
       upsertProfile.run({ ...record, roles: JSON.stringify(record.roles) });
@@ -247,7 +279,16 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
 
     channelSettings: (channelId): ChannelSettingsRecord => {
       const row = settings.get(channelId) as Row | undefined;
-      if (!row) return { channelId, topic: null, nsfw: false, rateLimitPerUser: 0, bitrate: 64_000, userLimit: 0, overwrites: [] };
+      if (!row)
+        return {
+          channelId,
+          topic: null,
+          nsfw: false,
+          rateLimitPerUser: 0,
+          bitrate: 64_000,
+          userLimit: 0,
+          overwrites: [],
+        };
       return {
         channelId,
         topic: strOrNull(row.topic),
@@ -269,8 +310,13 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
         overwrites: JSON.stringify(record.overwrites),
       }),
     listAutoModRules: (guildId) =>
-      (autoModRules.all(guildId) as Row[]).map((row): AutoModRuleRecord => ({ id: str(row.id), guildId: str(row.guild_id), rule: json(row.rule) })),
-    upsertAutoModRule: (record) => void upsertAutoModRule.run({ id: record.id, guildId: record.guildId, rule: JSON.stringify(record.rule) }),
+      (autoModRules.all(guildId) as Row[]).map((row): AutoModRuleRecord => ({
+        id: str(row.id),
+        guildId: str(row.guild_id),
+        rule: json(row.rule),
+      })),
+    upsertAutoModRule: (record) =>
+      void upsertAutoModRule.run({ id: record.id, guildId: record.guildId, rule: JSON.stringify(record.rule) }),
     deleteAutoModRule: (guildId, id) => void deleteAutoModRule.run(guildId, id),
     forgetChannel: (channelId) => db.transaction(() => forgetChannel.forEach((statement) => statement.run(channelId))),
 
@@ -287,18 +333,20 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
         deleteMessage.run(channelId, messageId);
       }),
     listMessages: (channelId, query) => {
-      const rows = query.before !== undefined
-        ? before.all({ channelId, before: query.before, limit: query.limit })
-        : query.after !== undefined
-          ? after.all({ channelId, after: query.after, limit: query.limit })
-          : latest.all({ channelId, limit: query.limit });
+      const rows =
+        query.before !== undefined
+          ? before.all({ channelId, before: query.before, limit: query.limit })
+          : query.after !== undefined
+            ? after.all({ channelId, after: query.after, limit: query.limit })
+            : latest.all({ channelId, limit: query.limit });
       return (rows as Row[]).map(messageFromRow);
     },
     findByNonce: (channelId, authorId, nonce, since) => {
       const row = byNonce.get(channelId, authorId, nonce, since);
       return row ? messageFromRow(row as Row) : undefined;
     },
-    listPins: (channelId, beforeMs, limit) => (pins.all(channelId, beforeMs ?? Number.MAX_SAFE_INTEGER, limit) as Row[]).map(messageFromRow),
+    listPins: (channelId, beforeMs, limit) =>
+      (pins.all(channelId, beforeMs ?? Number.MAX_SAFE_INTEGER, limit) as Row[]).map(messageFromRow),
     countPins: (channelId) => Number((countPins.get(channelId) as Row).n),
 
     searchMessages: (guildId, query) => searchMessages(db, guildId, query),
@@ -318,7 +366,13 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     attachment: (channelId, id) => {
       const row = attachment.get(channelId, id) as Row | undefined;
       return row
-        ? { id: str(row.id), channelId: str(row.channel_id), filename: str(row.filename), contentType: str(row.content_type), data: row.data as Buffer }
+        ? {
+            id: str(row.id),
+            channelId: str(row.channel_id),
+            filename: str(row.filename),
+            contentType: str(row.content_type),
+            data: row.data as Buffer,
+          }
         : undefined;
     },
     insertInvite: (record) => void insertInvite.run(inviteParams(record)),
@@ -345,12 +399,25 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
         options: entry.options === null ? null : JSON.stringify(entry.options),
       }),
     listAudit: (guildId, query) =>
-      (listAudit.all({ guildId, userId: query.userId ?? null, actionType: query.actionType ?? null, before: query.before ?? null, after: query.after ?? null, limit: query.limit }) as Row[]).map(auditFromRow),
+      (
+        listAudit.all({
+          guildId,
+          userId: query.userId ?? null,
+          actionType: query.actionType ?? null,
+          before: query.before ?? null,
+          after: query.after ?? null,
+          limit: query.limit,
+        }) as Row[]
+      ).map(auditFromRow),
   };
 }
 
 /** Built per call: the filters present decide the statement (ids compared as snowflakes: length, then text). */
-function searchMessages(db: SqlDatabase, guildId: string, query: MessageSearchQuery): { messages: MessageRecord[]; total: number } {
+function searchMessages(
+  db: SqlDatabase,
+  guildId: string,
+  query: MessageSearchQuery,
+): { messages: MessageRecord[]; total: number } {
   if (query.channelIds.length === 0) return { messages: [], total: 0 };
   const where = ['guild_id = @guildId', `channel_id IN (${query.channelIds.map((_, i) => `@c${i}`).join(', ')})`];
   const params: Record<string, unknown> = { guildId };
@@ -360,7 +427,7 @@ function searchMessages(db: SqlDatabase, guildId: string, query: MessageSearchQu
     query.authorIds.forEach((id, i) => (params[`a${i}`] = id));
   }
   if (query.content !== undefined && query.content !== '') {
-    where.push("instr(lower(content), lower(@content)) > 0");
+    where.push('instr(lower(content), lower(@content)) > 0');
     params.content = query.content;
   }
   if (query.pinned !== undefined) where.push(query.pinned ? 'pinned_at IS NOT NULL' : 'pinned_at IS NULL');
@@ -375,6 +442,8 @@ function searchMessages(db: SqlDatabase, guildId: string, query: MessageSearchQu
   const clause = where.join(' AND ');
   const order = query.ascending ? 'length(id), id' : 'length(id) DESC, id DESC';
   const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM guild_messages WHERE ${clause}`).get(params) as Row).n);
-  const rows = db.prepare(`SELECT * FROM guild_messages WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...params, limit: query.limit, offset: query.offset });
+  const rows = db
+    .prepare(`SELECT * FROM guild_messages WHERE ${clause} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .all({ ...params, limit: query.limit, offset: query.offset });
   return { messages: (rows as Row[]).map(messageFromRow), total };
 }

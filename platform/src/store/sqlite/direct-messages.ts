@@ -53,9 +53,23 @@ function toParams(message: DmMessageRecord): Row {
 }
 
 const COLUMNS = [
-  'id', 'application_id', 'author_id', 'recipient_id', 'content', 'metadata', 'moderation_metadata', 'channel_type',
-  'channel_id', 'created_at', 'edited_at', 'invite_type', 'invite_party_owner_id', 'invite_party_id',
-  'invite_cover_image', 'invite_expires_at', 'invite_valid',
+  'id',
+  'application_id',
+  'author_id',
+  'recipient_id',
+  'content',
+  'metadata',
+  'moderation_metadata',
+  'channel_type',
+  'channel_id',
+  'created_at',
+  'edited_at',
+  'invite_type',
+  'invite_party_owner_id',
+  'invite_party_id',
+  'invite_cover_image',
+  'invite_expires_at',
+  'invite_valid',
 ];
 
 /** `?, ?, …` for an IN list (application ids of one family: a handful at most). */
@@ -65,8 +79,14 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 const NEWEST_FIRST = 'ORDER BY length(id) DESC, id DESC';
 
 export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
-  const insert = db.prepare(`INSERT INTO dm_messages (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
-  const update = db.prepare(`UPDATE dm_messages SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+  const insert = db.prepare(
+    `INSERT INTO dm_messages (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`,
+  );
+  const update = db.prepare(
+    `UPDATE dm_messages SET ${COLUMNS.filter((c) => c !== 'id')
+      .map((c) => `${c} = @${c}`)
+      .join(', ')} WHERE id = @id`,
+  );
   const get = db.prepare('SELECT * FROM dm_messages WHERE id = ?');
   const remove = db.prepare('DELETE FROM dm_messages WHERE id = ?');
   const getChannel = db.prepare('SELECT id FROM dm_channels WHERE user_low = ? AND user_high = ?');
@@ -74,14 +94,18 @@ export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
   const validOfOwner = db.prepare(
     `SELECT * FROM dm_messages WHERE invite_valid = 1 AND invite_party_owner_id = ? AND application_id = ? ${NEWEST_FIRST}`,
   );
-  const expired = db.prepare(`SELECT * FROM dm_messages WHERE invite_valid = 1 AND invite_expires_at <= ? ORDER BY invite_expires_at`);
+  const expired = db.prepare(
+    `SELECT * FROM dm_messages WHERE invite_valid = 1 AND invite_expires_at <= ? ORDER BY invite_expires_at`,
+  );
   const nextExpiry = db.prepare('SELECT MIN(invite_expires_at) AS at FROM dm_messages WHERE invite_valid = 1');
   const dropBetween = db.prepare(
     'DELETE FROM dm_messages WHERE (author_id = @from AND recipient_id = @to) OR (author_id = @to AND recipient_id = @from)',
   );
   const moveAuthor = db.prepare('UPDATE dm_messages SET author_id = @to WHERE author_id = @from');
   const moveRecipient = db.prepare('UPDATE dm_messages SET recipient_id = @to WHERE recipient_id = @from');
-  const moveOwner = db.prepare('UPDATE dm_messages SET invite_party_owner_id = @to WHERE invite_party_owner_id = @from');
+  const moveOwner = db.prepare(
+    'UPDATE dm_messages SET invite_party_owner_id = @to WHERE invite_party_owner_id = @from',
+  );
   const channelsOf = db.prepare('SELECT * FROM dm_channels WHERE user_low = @from OR user_high = @from');
   const dropChannel = db.prepare('DELETE FROM dm_channels WHERE id = ?');
 
@@ -102,7 +126,8 @@ export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
     update: (message) => void update.run(toParams(message)),
     delete: (id) => void remove.run(id),
     history: (q) => {
-      const before = q.before === undefined ? '' : 'AND (length(id) < length(?) OR (length(id) = length(?) AND id < ?))';
+      const before =
+        q.before === undefined ? '' : 'AND (length(id) < length(?) OR (length(id) = length(?) AND id < ?))';
       const sql = `SELECT * FROM dm_messages
         WHERE invite_type IS NULL AND created_at >= ? AND application_id IN (${placeholders(q.applicationIds.length)})
           AND ((author_id = ? AND recipient_id = ?) OR (author_id = ? AND recipient_id = ?)) ${before}
@@ -130,7 +155,8 @@ export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
       return out;
     },
     channelId,
-    validInvitesOfPartyOwner: (ownerId, applicationId) => (validOfOwner.all(ownerId, applicationId) as Row[]).map(fromRow),
+    validInvitesOfPartyOwner: (ownerId, applicationId) =>
+      (validOfOwner.all(ownerId, applicationId) as Row[]).map(fromRow),
     expiredValidInvites: (now) => (expired.all(now) as Row[]).map(fromRow),
     nextInviteExpiry: () => numOrNull((nextExpiry.get() as Row).at) ?? undefined,
     moveAll: (from, to) => {
@@ -144,7 +170,8 @@ export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
         dropChannel.run(str(row.id));
         if (partner === to) continue;
         const kept = channelId(to, partner, str(row.id));
-        if (kept !== str(row.id)) db.prepare('UPDATE dm_messages SET channel_id = ? WHERE channel_id = ?').run(kept, str(row.id));
+        if (kept !== str(row.id))
+          db.prepare('UPDATE dm_messages SET channel_id = ? WHERE channel_id = ?').run(kept, str(row.id));
       }
     },
   };

@@ -22,7 +22,9 @@ export function sqliteSigningKeys(db: SqlDatabase): SigningKeyRepository {
 
 export function sqliteMeta(db: SqlDatabase): MetaRepository {
   const get = db.prepare('SELECT value FROM meta WHERE key = ?');
-  const set = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const set = db.prepare(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   return {
     get: (key) => {
       const row = get.get(key) as Row | undefined;

@@ -114,7 +114,9 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
     `SELECT l.* FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id
      WHERE m.user_id = ? AND l.application_id = ? ORDER BY l.created_at, l.id`,
   );
-  const forApplication = db.prepare('SELECT * FROM lobbies WHERE application_id = ? ORDER BY created_at DESC, id DESC LIMIT ?');
+  const forApplication = db.prepare(
+    'SELECT * FROM lobbies WHERE application_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
   const countForUser = db.prepare(
     'SELECT COUNT(*) AS n FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id WHERE m.user_id = ? AND l.application_id = ?',
   );
@@ -164,7 +166,9 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
   const moveAuthor = db.prepare('UPDATE lobby_messages SET author_id = ? WHERE author_id = ?');
   const moveAuthorIn = db.prepare('UPDATE lobby_messages SET author_id = ? WHERE author_id = ? AND lobby_id = ?');
   const moveChannelAuthor = db.prepare('UPDATE channel_messages SET author_id = ? WHERE author_id = ?');
-  const moveChannelAuthorIn = db.prepare('UPDATE channel_messages SET author_id = ? WHERE author_id = ? AND lobby_id = ?');
+  const moveChannelAuthorIn = db.prepare(
+    'UPDATE channel_messages SET author_id = ? WHERE author_id = ? AND lobby_id = ?',
+  );
   const pruneMessages = db.prepare('DELETE FROM lobby_messages WHERE created_at < ?');
 
   const insertChannelMessage = db.prepare(
@@ -227,7 +231,11 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
     updateMessage: (m) => void updateMessage.run(messageParams(m)),
     deleteMessage: (id) => void deleteMessage.run(id),
     listMessages: (lobbyId, since, limit, after) =>
-      ((after === undefined ? listMessages.all(lobbyId, since, limit) : listMessagesAfter.all({ lobbyId, since, limit, after })) as Row[]).map(messageFromRow),
+      (
+        (after === undefined
+          ? listMessages.all(lobbyId, since, limit)
+          : listMessagesAfter.all({ lobbyId, since, limit, after })) as Row[]
+      ).map(messageFromRow),
     moveMessageAuthor: (fromUserId, toUserId, lobbyIds) => {
       if (!lobbyIds) {
         moveAuthor.run(toUserId, fromUserId);
@@ -244,9 +252,10 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
     insertChannelMessage: (m) => void insertChannelMessage.run(m),
     deleteChannelMessage: (id) => void deleteChannelMessage.run(id),
     listChannelMessages: (channelId, limit, before) =>
-      (before === undefined ? channelMessages.all(channelId, limit) : channelMessagesBefore.all({ channelId, before, limit })).map((row) =>
-        channelMessageFromRow(row as Row),
-      ),
+      (before === undefined
+        ? channelMessages.all(channelId, limit)
+        : channelMessagesBefore.all({ channelId, before, limit })
+      ).map((row) => channelMessageFromRow(row as Row)),
 
     insertInvite: (i) => void insertInvite.run(i),
     invite: (code) => one(invite.get(code), inviteFromRow),

@@ -20,7 +20,9 @@ export function migrateArea(db: SqlDatabase, area: string, migrations: readonly 
   db.exec(db.dialect === 'postgres' ? postgresDdl(META_TABLE) : META_TABLE);
   const key = `schema:${area}`;
   const read = db.prepare('SELECT value FROM meta WHERE key = ?');
-  const write = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const write = db.prepare(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   const currentVersion = (): number => {
     const row = read.get(key) as { value: string } | undefined;
     return row ? Number(row.value) : legacyVersion(db, area);

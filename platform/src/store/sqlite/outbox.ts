@@ -44,7 +44,9 @@ export function sqliteOutbox(db: SqlDatabase): OutboxRepository {
   return {
     insert: (entry) => void insert.run({ ...entry, targetUrl: entry.targetUrl ?? null }),
     claimDue: (now, limit, leaseUntil) =>
-      (claim.all({ now, limit, leaseUntil }) as Row[]).map(fromRow).sort((a, b) => a.createdAt - b.createdAt || compareIds(a.id, b.id)),
+      (claim.all({ now, limit, leaseUntil }) as Row[])
+        .map(fromRow)
+        .sort((a, b) => a.createdAt - b.createdAt || compareIds(a.id, b.id)),
     nextDueAt: () => numOrNull((nextDue.get() as Row).at) ?? undefined,
     update: (entry) =>
       void update.run({

@@ -1,5 +1,12 @@
 import type { SqlDatabase } from '../sql-database.js';
-import type { EntitlementRecord, PremiumRepository, SkuRecord, SkuType, SubscriptionRecord, SubscriptionStatus } from '../premium-types.js';
+import type {
+  EntitlementRecord,
+  PremiumRepository,
+  SkuRecord,
+  SkuType,
+  SubscriptionRecord,
+  SubscriptionStatus,
+} from '../premium-types.js';
 import { bool, int, json, numOrNull, str, strOrNull, type Row } from './rows.js';
 
 /**
@@ -133,7 +140,12 @@ export function sqlitePremium(db: SqlDatabase): PremiumRepository {
     countSkus: (applicationId) => Number((countSkus.get(applicationId) as { n: number }).n),
 
     upsertEntitlement: (e) =>
-      void upsertEntitlement.run({ ...e, deleted: int(e.deleted), consumed: e.consumed === null ? null : int(e.consumed), test: int(e.test) }),
+      void upsertEntitlement.run({
+        ...e,
+        deleted: int(e.deleted),
+        consumed: e.consumed === null ? null : int(e.consumed),
+        test: int(e.test),
+      }),
     getEntitlement: (applicationId, id) => {
       const row = getEntitlement.get(applicationId, id);
       return row ? entitlementFromRow(row as Row) : undefined;
@@ -155,8 +167,10 @@ export function sqlitePremium(db: SqlDatabase): PremiumRepository {
       return (statement.all(params) as Row[]).map(entitlementFromRow);
     },
     liveEntitlements: (applicationId, owner, now) => {
-      if (owner.guildId !== undefined) return (liveForGuild.all(applicationId, owner.guildId, now) as Row[]).map(entitlementFromRow);
-      if (owner.userId !== undefined) return (liveForUser.all(applicationId, owner.userId, now) as Row[]).map(entitlementFromRow);
+      if (owner.guildId !== undefined)
+        return (liveForGuild.all(applicationId, owner.guildId, now) as Row[]).map(entitlementFromRow);
+      if (owner.userId !== undefined)
+        return (liveForUser.all(applicationId, owner.userId, now) as Row[]).map(entitlementFromRow);
       return [];
     },
 
@@ -172,7 +186,13 @@ export function sqlitePremium(db: SqlDatabase): PremiumRepository {
       return row ? subscriptionFromRow(row as Row) : undefined;
     },
     listSubscriptions: (query) => {
-      const params = { skuId: query.skuId, userId: query.userId ?? null, before: query.before ?? null, after: query.after ?? null, limit: query.limit };
+      const params = {
+        skuId: query.skuId,
+        userId: query.userId ?? null,
+        before: query.before ?? null,
+        after: query.after ?? null,
+        limit: query.limit,
+      };
       const statement = query.after !== undefined ? subscriptionsAfter : subscriptionsNewestFirst;
       return (statement.all(params) as Row[]).map(subscriptionFromRow);
     },

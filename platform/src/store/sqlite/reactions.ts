@@ -10,10 +10,14 @@ export function sqliteReactions(db: SqlDatabase): ReactionRepository {
   );
   // The shared statement surface reports no affected-row count, so writes that answer "did anything change" count
   // first.
-  const exists = db.prepare('SELECT 1 AS one FROM message_reactions WHERE message_id = ? AND emoji_key = ? AND user_id = ? AND type = ?');
+  const exists = db.prepare(
+    'SELECT 1 AS one FROM message_reactions WHERE message_id = ? AND emoji_key = ? AND user_id = ? AND type = ?',
+  );
   const countEmoji = db.prepare('SELECT COUNT(*) AS n FROM message_reactions WHERE message_id = ? AND emoji_key = ?');
   const countAll = db.prepare('SELECT COUNT(*) AS n FROM message_reactions WHERE message_id = ?');
-  const remove = db.prepare('DELETE FROM message_reactions WHERE message_id = ? AND emoji_key = ? AND user_id = ? AND type = ?');
+  const remove = db.prepare(
+    'DELETE FROM message_reactions WHERE message_id = ? AND emoji_key = ? AND user_id = ? AND type = ?',
+  );
   const removeEmoji = db.prepare('DELETE FROM message_reactions WHERE message_id = ? AND emoji_key = ?');
   const removeAll = db.prepare('DELETE FROM message_reactions WHERE message_id = ?');
   const summaries = db.prepare(
@@ -70,7 +74,12 @@ export function sqliteReactions(db: SqlDatabase): ReactionRepository {
         normal: Number(row.normal),
         burst: Number(row.burst),
       })),
-    mine: (messageId, userId) => (mine.all(messageId, userId) as Row[]).map((row) => ({ emojiKey: str(row.emoji_key), type: Number(row.type) as ReactionType })),
-    users: (messageId, key, type, after, limit) => (users.all({ messageId, emojiKey: key, type, after, limit }) as Row[]).map((row) => str(row.user_id)),
+    mine: (messageId, userId) =>
+      (mine.all(messageId, userId) as Row[]).map((row) => ({
+        emojiKey: str(row.emoji_key),
+        type: Number(row.type) as ReactionType,
+      })),
+    users: (messageId, key, type, after, limit) =>
+      (users.all({ messageId, emojiKey: key, type, after, limit }) as Row[]).map((row) => str(row.user_id)),
   };
 }

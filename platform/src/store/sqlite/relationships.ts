@@ -1,5 +1,10 @@
 import type { SqlDatabase } from '../sql-database.js';
-import { RelationshipType, type RelationshipAxis, type RelationshipRecord, type RelationshipRepository } from '../social-types.js';
+import {
+  RelationshipType,
+  type RelationshipAxis,
+  type RelationshipRecord,
+  type RelationshipRepository,
+} from '../social-types.js';
 import { bool, int, str, type Row } from './rows.js';
 
 function fromRow(row: Row): RelationshipRecord {
@@ -27,20 +32,30 @@ function toParams(record: RelationshipRecord): Row {
 }
 
 export function sqliteRelationships(db: SqlDatabase): RelationshipRepository {
-  const get = db.prepare('SELECT * FROM relationships WHERE user_id = ? AND other_id = ? AND axis = ? AND application_id = ?');
+  const get = db.prepare(
+    'SELECT * FROM relationships WHERE user_id = ? AND other_id = ? AND axis = ? AND application_id = ?',
+  );
   const put = db.prepare(
     `INSERT INTO relationships (user_id, other_id, axis, application_id, type, is_spam_request, since)
      VALUES (@user_id, @other_id, @axis, @application_id, @type, @is_spam_request, @since)
      ON CONFLICT (user_id, other_id, axis, application_id)
      DO UPDATE SET type = excluded.type, is_spam_request = excluded.is_spam_request, since = excluded.since`,
   );
-  const remove = db.prepare('DELETE FROM relationships WHERE user_id = ? AND other_id = ? AND axis = ? AND application_id = ?');
-  const between = db.prepare('SELECT * FROM relationships WHERE user_id = ? AND other_id = ? ORDER BY axis DESC, application_id');
+  const remove = db.prepare(
+    'DELETE FROM relationships WHERE user_id = ? AND other_id = ? AND axis = ? AND application_id = ?',
+  );
+  const between = db.prepare(
+    'SELECT * FROM relationships WHERE user_id = ? AND other_id = ? ORDER BY axis DESC, application_id',
+  );
   const listForUser = db.prepare(
     `SELECT * FROM relationships WHERE user_id = ? AND (axis = 'platform' OR application_id = ?) ORDER BY since, other_id`,
   );
-  const listOfType = db.prepare('SELECT * FROM relationships WHERE user_id = ? AND type = ? ORDER BY other_id, axis DESC, application_id');
-  const countFriends = db.prepare(`SELECT COUNT(*) AS n FROM relationships WHERE user_id = ? AND axis = 'platform' AND type = ${RelationshipType.Friend}`);
+  const listOfType = db.prepare(
+    'SELECT * FROM relationships WHERE user_id = ? AND type = ? ORDER BY other_id, axis DESC, application_id',
+  );
+  const countFriends = db.prepare(
+    `SELECT COUNT(*) AS n FROM relationships WHERE user_id = ? AND axis = 'platform' AND type = ${RelationshipType.Friend}`,
+  );
   const isSpammer = db.prepare('SELECT 1 FROM spam_flags WHERE user_id = ?');
   const flag = db.prepare('INSERT INTO spam_flags (user_id) VALUES (?) ON CONFLICT DO NOTHING');
   const unflag = db.prepare('DELETE FROM spam_flags WHERE user_id = ?');

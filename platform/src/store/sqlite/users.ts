@@ -47,14 +47,34 @@ function toParams(user: UserRecord): Row {
 }
 
 const COLUMNS = [
-  'id', 'username', 'global_name', 'avatar', 'banner', 'email', 'verified', 'premium_type', 'locale', 'bot',
-  'is_provisional', 'provisional_application_id', 'restricted_by_user_id', 'banned_until', 'primary_guild_id',
-  'password_hash', 'created_at',
+  'id',
+  'username',
+  'global_name',
+  'avatar',
+  'banner',
+  'email',
+  'verified',
+  'premium_type',
+  'locale',
+  'bot',
+  'is_provisional',
+  'provisional_application_id',
+  'restricted_by_user_id',
+  'banned_until',
+  'primary_guild_id',
+  'password_hash',
+  'created_at',
 ];
 
 export function sqliteUsers(db: SqlDatabase): UserRepository {
-  const insert = db.prepare(`INSERT INTO users (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
-  const update = db.prepare(`UPDATE users SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+  const insert = db.prepare(
+    `INSERT INTO users (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`,
+  );
+  const update = db.prepare(
+    `UPDATE users SET ${COLUMNS.filter((c) => c !== 'id')
+      .map((c) => `${c} = @${c}`)
+      .join(', ')} WHERE id = @id`,
+  );
   const get = db.prepare('SELECT * FROM users WHERE id = ?');
   const byUsername = db.prepare('SELECT * FROM users WHERE username = ?');
   const remove = db.prepare('DELETE FROM users WHERE id = ?');

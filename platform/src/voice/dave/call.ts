@@ -7,7 +7,17 @@
 import type { Logger } from 'pino';
 import type { VoiceSession } from '../session.js';
 import { commitProblem } from './commit-check.js';
-import { checkKeyPackage, DaveInputError, hex, parseCommitWelcome, u64be, welcomeFor, type CheckedKeyPackage, type ExternalSenderKey, type ParsedCommit } from './mls.js';
+import {
+  checkKeyPackage,
+  DaveInputError,
+  hex,
+  parseCommitWelcome,
+  u64be,
+  welcomeFor,
+  type CheckedKeyPackage,
+  type ExternalSenderKey,
+  type ParsedCommit,
+} from './mls.js';
 import { DAVE_PROTOCOL_VERSION, DaveOp, proposalsAppend, proposalsRevoke, withTransition } from './ops.js';
 
 export interface DaveCallHost {
@@ -72,7 +82,11 @@ export class DaveCall {
 
   /** Runs `work` after everything queued before it; a failure is logged, never thrown into the gateway. */
   enqueue(work: () => Promise<void> | void): Promise<void> {
-    this.queue = this.queue.then(work).catch((error: unknown) => this.host.logger.error({ err: error, lobbyId: this.lobbyId }, 'dave: call event failed'));
+    this.queue = this.queue
+      .then(work)
+      .catch((error: unknown) =>
+        this.host.logger.error({ err: error, lobbyId: this.lobbyId }, 'dave: call event failed'),
+      );
     return this.queue;
   }
 
@@ -86,7 +100,8 @@ export class DaveCall {
     this.sessions.set(session.userId, session);
     void this.enqueue(async () => {
       this.senderKey ??= await createSender();
-      if (this.sessions.get(session.userId) === session) session.sendBinary(DaveOp.ExternalSender, this.sender.packagePayload());
+      if (this.sessions.get(session.userId) === session)
+        session.sendBinary(DaveOp.ExternalSender, this.sender.packagePayload());
     });
   }
 
@@ -112,11 +127,20 @@ export class DaveCall {
     if (!keyPackage) return;
     await this.withdraw(session.userId);
     this.candidates.set(session.userId, { session, keyPackage });
-    const { message, ref } = await this.sender.propose(this.groupId, this.epoch, { proposalType: 'add', add: { keyPackage: keyPackage.keyPackage } });
+    const { message, ref } = await this.sender.propose(this.groupId, this.epoch, {
+      proposalType: 'add',
+      add: { keyPackage: keyPackage.keyPackage },
+    });
     // Before a group exists each pending member gets only the OTHER pending members' adds (its own would be a
     // duplicate of its own leaf), and a newcomer gets the adds already in flight.
     const audience = this.epoch === 0n ? this.otherCandidates(session.userId) : this.liveMembers();
-    this.proposals.set(ref, { kind: 'add', userId: session.userId, leaf: -1, message, audience: new Set(audience.map((s) => s.userId)) });
+    this.proposals.set(ref, {
+      kind: 'add',
+      userId: session.userId,
+      leaf: -1,
+      message,
+      audience: new Set(audience.map((s) => s.userId)),
+    });
     for (const other of audience) other.sendBinary(DaveOp.Proposals, proposalsAppend([message]));
     if (this.epoch === 0n) {
       const inFlight = [...this.proposals.values()].filter((p) => p.kind === 'add' && p.userId !== session.userId);
@@ -135,7 +159,13 @@ export class DaveCall {
       return this.refuseInput(session, error);
     }
     const problem = commitProblem(
-      { groupId: this.groupId, epoch: this.epoch, leaves: this.leaves, proposals: this.proposals, keyPackageRefs: new Map([...this.candidates].map(([userId, c]) => [userId, c.keyPackage.ref])) },
+      {
+        groupId: this.groupId,
+        epoch: this.epoch,
+        leaves: this.leaves,
+        proposals: this.proposals,
+        keyPackageRefs: new Map([...this.candidates].map(([userId, c]) => [userId, c.keyPackage.ref])),
+      },
       session.userId,
       parsed,
     );
@@ -194,8 +224,13 @@ export class DaveCall {
     const transitionId = this.takeTransitionId();
     // The commit goes to who held the group before it and still does (the committer included); joiners get their
     // Welcome.
-    for (const member of this.liveMembers()) if (before.has(member.userId)) member.sendBinary(DaveOp.AnnounceCommit, withTransition(transitionId, c.message));
-    for (const joiner of joiners) joiner.session.sendBinary(DaveOp.Welcome, withTransition(transitionId, welcomeFor(c.welcome!, joiner.keyPackage.ref)!));
+    for (const member of this.liveMembers())
+      if (before.has(member.userId)) member.sendBinary(DaveOp.AnnounceCommit, withTransition(transitionId, c.message));
+    for (const joiner of joiners)
+      joiner.session.sendBinary(
+        DaveOp.Welcome,
+        withTransition(transitionId, welcomeFor(c.welcome!, joiner.keyPackage.ref)!),
+      );
     this.startTransition(transitionId);
     // Pending members left over (their key package came after this commit was made) are proposed for the new epoch.
     const leftover = [...this.candidates.values()];
@@ -204,11 +239,24 @@ export class DaveCall {
   }
 
   private async onKeyPackageChecked(candidate: Candidate): Promise<void> {
-    if (this.sessions.get(candidate.session.userId) !== candidate.session || this.candidates.has(candidate.session.userId)) return;
+    if (
+      this.sessions.get(candidate.session.userId) !== candidate.session ||
+      this.candidates.has(candidate.session.userId)
+    )
+      return;
     this.candidates.set(candidate.session.userId, candidate);
-    const { message, ref } = await this.sender.propose(this.groupId, this.epoch, { proposalType: 'add', add: { keyPackage: candidate.keyPackage.keyPackage } });
+    const { message, ref } = await this.sender.propose(this.groupId, this.epoch, {
+      proposalType: 'add',
+      add: { keyPackage: candidate.keyPackage.keyPackage },
+    });
     const audience = this.liveMembers();
-    this.proposals.set(ref, { kind: 'add', userId: candidate.session.userId, leaf: -1, message, audience: new Set(audience.map((s) => s.userId)) });
+    this.proposals.set(ref, {
+      kind: 'add',
+      userId: candidate.session.userId,
+      leaf: -1,
+      message,
+      audience: new Set(audience.map((s) => s.userId)),
+    });
     for (const member of audience) member.sendBinary(DaveOp.Proposals, proposalsAppend([message]));
   }
 
@@ -255,9 +303,18 @@ export class DaveCall {
     }
     const leaf = this.leaves.indexOf(userId);
     if (leaf === -1 || [...this.proposals.values()].some((p) => p.kind === 'remove' && p.leaf === leaf)) return;
-    const { message, ref } = await this.sender.propose(this.groupId, this.epoch, { proposalType: 'remove', remove: { removed: leaf } });
+    const { message, ref } = await this.sender.propose(this.groupId, this.epoch, {
+      proposalType: 'remove',
+      remove: { removed: leaf },
+    });
     const audience = this.liveMembers().filter((s) => s.userId !== userId);
-    this.proposals.set(ref, { kind: 'remove', userId, leaf, message, audience: new Set(audience.map((s) => s.userId)) });
+    this.proposals.set(ref, {
+      kind: 'remove',
+      userId,
+      leaf,
+      message,
+      audience: new Set(audience.map((s) => s.userId)),
+    });
     for (const member of audience) member.sendBinary(DaveOp.Proposals, proposalsAppend([message]));
   }
 
@@ -288,7 +345,9 @@ export class DaveCall {
   private liveMembers(): VoiceSession[] {
     const removing = new Set([...this.proposals.values()].filter((p) => p.kind === 'remove').map((p) => p.userId));
     return this.leaves.flatMap((userId) =>
-      userId !== null && this.sessions.has(userId) && !removing.has(userId) && !this.candidates.has(userId) ? [this.sessions.get(userId)!] : [],
+      userId !== null && this.sessions.has(userId) && !removing.has(userId) && !this.candidates.has(userId)
+        ? [this.sessions.get(userId)!]
+        : [],
     );
   }
 

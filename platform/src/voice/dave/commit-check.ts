@@ -24,17 +24,22 @@ export function commitProblem(view: EpochView, committer: string, c: ParsedCommi
     // Before the group exists the committer is a pending member at leaf 0 of its own single-member group.
     if (!view.keyPackageRefs.has(committer) || c.senderLeaf !== 0) return 'not a pending member';
   } else if (view.leaves[c.senderLeaf] !== committer) return 'committer is not at the sender leaf';
-  const expected = new Set([...view.proposals].filter(([, p]) => !(noGroup && p.userId === committer)).map(([ref]) => ref));
+  const expected = new Set(
+    [...view.proposals].filter(([, p]) => !(noGroup && p.userId === committer)).map(([ref]) => ref),
+  );
   if (expected.size === 0) return 'no proposal to commit';
   const refs = c.commit.proposals.map((p) => (p.proposalOrRefType === 'reference' ? hex(p.reference) : null));
   if (refs.some((r) => r === null)) return 'inline proposals are not allowed';
-  if (new Set(refs).size !== refs.length || refs.length !== expected.size || refs.some((r) => !expected.has(r!))) return 'does not reference exactly the proposals of the epoch';
+  if (new Set(refs).size !== refs.length || refs.length !== expected.size || refs.some((r) => !expected.has(r!)))
+    return 'does not reference exactly the proposals of the epoch';
   const identity = c.commit.path?.leafNode.credential;
-  if (identity && (identity.credentialType !== 'basic' || hex(identity.identity) !== hex(u64be(committer)))) return 'path changes the committer credential';
+  if (identity && (identity.credentialType !== 'basic' || hex(identity.identity) !== hex(u64be(committer))))
+    return 'path changes the committer credential';
   const adds = refs.map((r) => view.proposals.get(r!)!).filter((p) => p.kind === 'add');
   if (adds.length > 0) {
     if (!c.welcome) return 'adds without a Welcome';
-    for (const add of adds) if (!welcomeFor(c.welcome, view.keyPackageRefs.get(add.userId)!)) return `no Welcome secrets for ${add.userId}`;
+    for (const add of adds)
+      if (!welcomeFor(c.welcome, view.keyPackageRefs.get(add.userId)!)) return `no Welcome secrets for ${add.userId}`;
   }
   return null;
 }

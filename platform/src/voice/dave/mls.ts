@@ -71,16 +71,39 @@ export class ExternalSenderKey {
 
   /** Op 25 payload: `ExternalSender {signature_key<V>, Credential basic identity<V>}`. */
   packagePayload(): Buffer {
-    return Buffer.from(encodeExternalSender({ signaturePublicKey: this.publicKey, credential: { credentialType: 'basic', identity: new Uint8Array(8) } }));
+    return Buffer.from(
+      encodeExternalSender({
+        signaturePublicKey: this.publicKey,
+        credential: { credentialType: 'basic', identity: new Uint8Array(8) },
+      }),
+    );
   }
 
   /** An Add or Remove proposal as a PublicMessage from external sender #0, wrapped in MLSMessage, and its ref. */
   async propose(groupId: Uint8Array, epoch: bigint, proposal: Proposal): Promise<{ message: Buffer; ref: string }> {
     const cs = await ciphersuite();
     // For an external sender the signed FramedContentTBS carries no GroupContext, so only id and epoch matter here.
-    const context: GroupContext = { version: 'mls10', cipherSuite: DAVE_CIPHERSUITE, groupId, epoch, treeHash: new Uint8Array(), confirmedTranscriptHash: new Uint8Array(), extensions: [] };
-    const { publicMessage } = await protectExternalProposalPublic(this.signKey, context, new Uint8Array(), proposal, { senderType: 'external', senderIndex: 0 }, cs);
-    const ref = await makeProposalRef({ wireformat: 'mls_public_message', content: publicMessage.content, auth: publicMessage.auth }, cs.hash);
+    const context: GroupContext = {
+      version: 'mls10',
+      cipherSuite: DAVE_CIPHERSUITE,
+      groupId,
+      epoch,
+      treeHash: new Uint8Array(),
+      confirmedTranscriptHash: new Uint8Array(),
+      extensions: [],
+    };
+    const { publicMessage } = await protectExternalProposalPublic(
+      this.signKey,
+      context,
+      new Uint8Array(),
+      proposal,
+      { senderType: 'external', senderIndex: 0 },
+      cs,
+    );
+    const ref = await makeProposalRef(
+      { wireformat: 'mls_public_message', content: publicMessage.content, auth: publicMessage.auth },
+      cs.hash,
+    );
     const message = encodeMlsMessage({ version: 'mls10', wireformat: 'mls_public_message', publicMessage });
     return { message: Buffer.from(message), ref: hex(ref) };
   }
@@ -104,13 +127,19 @@ export async function checkKeyPackage(input: Uint8Array, userId: string): Promis
   if (bare && bare[1] === payload.length) keyPackage = bare[0];
   else {
     const wrapped = safeDecode(() => decodeMlsMessage(payload, 0));
-    if (wrapped && wrapped[1] === payload.length && wrapped[0].wireformat === 'mls_key_package') keyPackage = wrapped[0].keyPackage;
+    if (wrapped && wrapped[1] === payload.length && wrapped[0].wireformat === 'mls_key_package')
+      keyPackage = wrapped[0].keyPackage;
   }
   if (!keyPackage) throw new DaveInputError('op 26: not a KeyPackage', 'decode');
-  if (keyPackage.version !== 'mls10' || keyPackage.cipherSuite !== DAVE_CIPHERSUITE) throw new DaveInputError('op 26: MLS 1.0 with ciphersuite 2 required', 'invalid');
-  const { credential, lifetime } = keyPackage.leafNode as typeof keyPackage.leafNode & { lifetime?: { notBefore: bigint; notAfter: bigint } };
-  if (credential.credentialType !== 'basic' || hex(credential.identity) !== hex(u64be(userId))) throw new DaveInputError('op 26: the credential must be the session user id (u64 big-endian)', 'invalid');
-  if (lifetime && (lifetime.notBefore !== 0n || lifetime.notAfter !== LIFETIME_MAX)) throw new DaveInputError('op 26: lifetime must be 0…2^64−1', 'invalid');
+  if (keyPackage.version !== 'mls10' || keyPackage.cipherSuite !== DAVE_CIPHERSUITE)
+    throw new DaveInputError('op 26: MLS 1.0 with ciphersuite 2 required', 'invalid');
+  const { credential, lifetime } = keyPackage.leafNode as typeof keyPackage.leafNode & {
+    lifetime?: { notBefore: bigint; notAfter: bigint };
+  };
+  if (credential.credentialType !== 'basic' || hex(credential.identity) !== hex(u64be(userId)))
+    throw new DaveInputError('op 26: the credential must be the session user id (u64 big-endian)', 'invalid');
+  if (lifetime && (lifetime.notBefore !== 0n || lifetime.notAfter !== LIFETIME_MAX))
+    throw new DaveInputError('op 26: lifetime must be 0…2^64−1', 'invalid');
   const cs = await ciphersuite();
   // A malformed DER signature makes the verifier throw: the same answer as a wrong one.
   const verified = await verifyKeyPackage(keyPackage, cs.signature).catch(() => false);
@@ -136,10 +165,12 @@ export function parseCommitWelcome(input: Uint8Array): ParsedCommit {
   const decoded = safeDecode(() => decodeMlsMessage(payload, 0));
   if (!decoded) throw new DaveInputError('op 28: not an MLSMessage', 'decode');
   const [message, used] = decoded as [MLSMessage, number];
-  if (message.wireformat !== 'mls_public_message') throw new DaveInputError('op 28: the commit must be a PublicMessage', 'invalid');
+  if (message.wireformat !== 'mls_public_message')
+    throw new DaveInputError('op 28: the commit must be a PublicMessage', 'invalid');
   const publicMessage: PublicMessage = message.publicMessage;
   const content = publicMessage.content;
-  if (content.contentType !== 'commit' || content.sender.senderType !== 'member') throw new DaveInputError('op 28: not a commit from a member', 'invalid');
+  if (content.contentType !== 'commit' || content.sender.senderType !== 'member')
+    throw new DaveInputError('op 28: not a commit from a member', 'invalid');
   let welcome: Welcome | null = null;
   if (used < payload.length) {
     const rest = payload.slice(used);
@@ -147,7 +178,14 @@ export function parseCommitWelcome(input: Uint8Array): ParsedCommit {
     if (!w || w[1] !== rest.length) throw new DaveInputError('op 28: trailing bytes are not a Welcome', 'decode');
     welcome = w[0];
   }
-  return { message: Buffer.from(payload.subarray(0, used)), epoch: content.epoch, groupId: content.groupId, senderLeaf: content.sender.leafIndex, commit: content.commit, welcome };
+  return {
+    message: Buffer.from(payload.subarray(0, used)),
+    epoch: content.epoch,
+    groupId: content.groupId,
+    senderLeaf: content.sender.leafIndex,
+    commit: content.commit,
+    welcome,
+  };
 }
 
 /** The Welcome for one joiner: only its own EncryptedGroupSecrets (bare Welcome, op 30). */

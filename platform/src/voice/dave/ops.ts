@@ -25,7 +25,10 @@ export function proposalsAppend(messages: Buffer[]): Buffer {
 
 /** Op 27 revoke: `u8 1 | ProposalRef refs<V>` (each ref itself an opaque<V> HashReference). */
 export function proposalsRevoke(refs: string[]): Buffer {
-  return Buffer.concat([Buffer.from([ProposalsOp.Revoke]), mlsVector(Buffer.concat(refs.map((r) => mlsVector(Buffer.from(r, 'hex')))))]);
+  return Buffer.concat([
+    Buffer.from([ProposalsOp.Revoke]),
+    mlsVector(Buffer.concat(refs.map((r) => mlsVector(Buffer.from(r, 'hex'))))),
+  ]);
 }
 
 /** Ops 29/30: `u16 transition_id | body`. */

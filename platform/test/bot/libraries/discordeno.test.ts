@@ -5,15 +5,28 @@
  * of the token, so this bot has a token of the published form (the platform's own, not the fixture's fixed string).
  */
 import { createBot, InteractionResponseTypes, InteractionTypes } from '@discordeno/bot';
-import { botLibraryScenario, SCENARIO_INTENTS, type BotLibrary, type EventName, type LibraryEvents } from './scenario.js';
+import {
+  botLibraryScenario,
+  SCENARIO_INTENTS,
+  type BotLibrary,
+  type EventName,
+  type LibraryEvents,
+} from './scenario.js';
 
-const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, fatal: () => undefined };
+const silent = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  fatal: () => undefined,
+};
 
 botLibraryScenario(
   '@discordeno/bot',
   (f): BotLibrary => {
     const listeners: { [E in EventName]?: Array<(data: LibraryEvents[E]) => void> } = {};
-    const emit = <E extends EventName>(event: E, data: LibraryEvents[E]) => listeners[event]?.forEach((l) => (l as (d: LibraryEvents[E]) => void)(data));
+    const emit = <E extends EventName>(event: E, data: LibraryEvents[E]) =>
+      listeners[event]?.forEach((l) => (l as (d: LibraryEvents[E]) => void)(data));
     const guilds = new Map<string, { name: string; channelNames: string[] }>();
     let readyGuilds: string[] = [];
     let ready: () => void = () => undefined;
@@ -23,7 +36,10 @@ botLibraryScenario(
       intents: SCENARIO_INTENTS,
       rest: { token: f.botToken, proxy: { baseUrl: `${f.platform.httpUrl}/api` } },
       // A shard the gateway closes before READY fails the login (discordeno would otherwise wait to reconnect).
-      gateway: { token: f.botToken, events: { disconnected: () => closed(new Error('the gateway closed the connection before READY')) } },
+      gateway: {
+        token: f.botToken,
+        events: { disconnected: () => closed(new Error('the gateway closed the connection before READY')) },
+      },
       loggerFactory: () => silent,
       desiredProperties: {
         guild: { id: true, name: true, channels: true },
@@ -41,18 +57,27 @@ botLibraryScenario(
           ready();
         },
         guildCreate: (guild) => {
-          guilds.set(String(guild.id), { name: guild.name, channelNames: [...(guild.channels?.values() ?? [])].map((c) => c.name ?? '') });
+          guilds.set(String(guild.id), {
+            name: guild.name,
+            channelNames: [...(guild.channels?.values() ?? [])].map((c) => c.name ?? ''),
+          });
         },
-        messageCreate: (m) => emit('messageCreate', { id: String(m.id), channelId: String(m.channelId), content: m.content }),
-        messageUpdate: (m) => emit('messageUpdate', { id: String(m.id), channelId: String(m.channelId), content: m.content }),
+        messageCreate: (m) =>
+          emit('messageCreate', { id: String(m.id), channelId: String(m.channelId), content: m.content }),
+        messageUpdate: (m) =>
+          emit('messageUpdate', { id: String(m.id), channelId: String(m.channelId), content: m.content }),
         messageDelete: (p) => emit('messageDelete', { id: String(p.id), channelId: String(p.channelId) }),
-        reactionAdd: (p) => emit('reactionAdd', { messageId: String(p.messageId), userId: String(p.userId), emoji: p.emoji.name ?? '' }),
+        reactionAdd: (p) =>
+          emit('reactionAdd', { messageId: String(p.messageId), userId: String(p.userId), emoji: p.emoji.name ?? '' }),
         interactionCreate: (i) => {
           if (i.type !== InteractionTypes.ApplicationCommand) return;
           emit('interaction', {
             commandName: i.data?.name ?? '',
             reply: async (content) => {
-              await bot.helpers.sendInteractionResponse(i.id, i.token, { type: InteractionResponseTypes.ChannelMessageWithSource, data: { content } });
+              await bot.helpers.sendInteractionResponse(i.id, i.token, {
+                type: InteractionResponseTypes.ChannelMessageWithSource,
+                data: { content },
+              });
             },
           });
         },
@@ -84,10 +109,13 @@ botLibraryScenario(
         const message = await bot.helpers.sendMessage(channelId, { content });
         return { id: String(message.id), content: message.content };
       },
-      editMessage: async (channelId, id, content) => ({ content: (await bot.helpers.editMessage(channelId, id, { content })).content }),
+      editMessage: async (channelId, id, content) => ({
+        content: (await bot.helpers.editMessage(channelId, id, { content })).content,
+      }),
       deleteMessage: (channelId, id) => bot.helpers.deleteMessage(channelId, id),
       react: (channelId, id, emoji) => bot.helpers.addReaction(channelId, id, emoji),
-      registerCommand: async (name, description) => String((await bot.helpers.createGlobalApplicationCommand({ name, description, type: 1 })).id),
+      registerCommand: async (name, description) =>
+        String((await bot.helpers.createGlobalApplicationCommand({ name, description, type: 1 })).id),
       createRole: async (guildId, name) => {
         const role = await bot.helpers.createRole(guildId, { name });
         return { id: String(role.id), name: role.name };

@@ -5,7 +5,13 @@
  */
 import { Agent } from 'node:https';
 import { Client, CommandInteraction, type TextChannel } from 'eris';
-import { botLibraryScenario, SCENARIO_INTENTS, type BotLibrary, type EventName, type LibraryEvents } from './scenario.js';
+import {
+  botLibraryScenario,
+  SCENARIO_INTENTS,
+  type BotLibrary,
+  type EventName,
+  type LibraryEvents,
+} from './scenario.js';
 
 botLibraryScenario(
   'eris',
@@ -24,13 +30,17 @@ botLibraryScenario(
       autoreconnect: false,
     });
     const listeners: { [E in EventName]?: Array<(data: LibraryEvents[E]) => void> } = {};
-    const emit = <E extends EventName>(event: E, data: LibraryEvents[E]) => listeners[event]?.forEach((l) => (l as (d: LibraryEvents[E]) => void)(data));
+    const emit = <E extends EventName>(event: E, data: LibraryEvents[E]) =>
+      listeners[event]?.forEach((l) => (l as (d: LibraryEvents[E]) => void)(data));
     client.on('messageCreate', (m) => emit('messageCreate', { id: m.id, channelId: m.channel.id, content: m.content }));
     client.on('messageUpdate', (m) => emit('messageUpdate', { id: m.id, channelId: m.channel.id, content: m.content }));
     client.on('messageDelete', (m) => emit('messageDelete', { id: m.id, channelId: m.channel.id }));
-    client.on('messageReactionAdd', (m, emoji, reactor) => emit('reactionAdd', { messageId: m.id, userId: reactor.id, emoji: emoji.name }));
+    client.on('messageReactionAdd', (m, emoji, reactor) =>
+      emit('reactionAdd', { messageId: m.id, userId: reactor.id, emoji: emoji.name }),
+    );
     client.on('interactionCreate', (i) => {
-      if (i instanceof CommandInteraction) emit('interaction', { commandName: i.data.name, reply: (content) => i.createMessage(content) });
+      if (i instanceof CommandInteraction)
+        emit('interaction', { commandName: i.data.name, reply: (content) => i.createMessage(content) });
     });
     client.on('error', () => undefined);
     return {
@@ -38,7 +48,9 @@ botLibraryScenario(
         new Promise<void>((resolve, reject) => {
           client.once('ready', () => resolve());
           client.once('disconnect', () => reject(new Error('disconnected before ready')));
-          client.once('shardDisconnect', (error: Error | undefined) => reject(error ?? new Error('shard disconnected before ready')));
+          client.once('shardDisconnect', (error: Error | undefined) =>
+            reject(error ?? new Error('shard disconnected before ready')),
+          );
           // eris retries a failed connection forever and reports each failure as an error event: the first fails the
           // login.
           client.once('error', (error: Error) => reject(error));
@@ -66,7 +78,9 @@ botLibraryScenario(
         const message = await client.createMessage(channelId, content);
         return { id: message.id, content: message.content };
       },
-      editMessage: async (channelId, id, content) => ({ content: (await client.editMessage(channelId, id, content)).content }),
+      editMessage: async (channelId, id, content) => ({
+        content: (await client.editMessage(channelId, id, content)).content,
+      }),
       deleteMessage: (channelId, id) => client.deleteMessage(channelId, id),
       react: (channelId, id, emoji) => client.addMessageReaction(channelId, id, emoji),
       registerCommand: async (name, description) => (await client.createCommand({ name, description, type: 1 })).id,

@@ -2,7 +2,13 @@
  * oceanic.js (npm, unmodified) through the bot-library scenario: only its `rest.baseURL` option points at the platform.
  */
 import { Client, CommandInteraction, ChannelTypes, type TextChannel } from 'oceanic.js';
-import { botLibraryScenario, SCENARIO_INTENTS, type BotLibrary, type EventName, type LibraryEvents } from './scenario.js';
+import {
+  botLibraryScenario,
+  SCENARIO_INTENTS,
+  type BotLibrary,
+  type EventName,
+  type LibraryEvents,
+} from './scenario.js';
 
 botLibraryScenario('oceanic.js', (f): BotLibrary => {
   // oceanic.js's README: `auth` is the full authorization string, "Bot " prefix included.
@@ -12,13 +18,20 @@ botLibraryScenario('oceanic.js', (f): BotLibrary => {
     rest: { baseURL: `${f.platform.httpUrl}/api/v10` },
   });
   const listeners: { [E in EventName]?: Array<(data: LibraryEvents[E]) => void> } = {};
-  const emit = <E extends EventName>(event: E, data: LibraryEvents[E]) => listeners[event]?.forEach((l) => (l as (d: LibraryEvents[E]) => void)(data));
+  const emit = <E extends EventName>(event: E, data: LibraryEvents[E]) =>
+    listeners[event]?.forEach((l) => (l as (d: LibraryEvents[E]) => void)(data));
   client.on('messageCreate', (m) => emit('messageCreate', { id: m.id, channelId: m.channelID, content: m.content }));
   client.on('messageUpdate', (m) => emit('messageUpdate', { id: m.id, channelId: m.channelID, content: m.content }));
   client.on('messageDelete', (m) => emit('messageDelete', { id: m.id, channelId: m.channelID }));
-  client.on('messageReactionAdd', (m, reactor, reaction) => emit('reactionAdd', { messageId: m.id, userId: reactor.id, emoji: reaction.emoji.name ?? '' }));
+  client.on('messageReactionAdd', (m, reactor, reaction) =>
+    emit('reactionAdd', { messageId: m.id, userId: reactor.id, emoji: reaction.emoji.name ?? '' }),
+  );
   client.on('interactionCreate', (i) => {
-    if (i instanceof CommandInteraction) emit('interaction', { commandName: i.data.name, reply: async (content) => void (await i.createMessage({ content })) });
+    if (i instanceof CommandInteraction)
+      emit('interaction', {
+        commandName: i.data.name,
+        reply: async (content) => void (await i.createMessage({ content })),
+      });
   });
   client.on('error', () => undefined);
   return {
@@ -51,10 +64,13 @@ botLibraryScenario('oceanic.js', (f): BotLibrary => {
       const message = await client.rest.channels.createMessage(channelId, { content });
       return { id: message.id, content: message.content };
     },
-    editMessage: async (channelId, id, content) => ({ content: (await client.rest.channels.editMessage(channelId, id, { content })).content }),
+    editMessage: async (channelId, id, content) => ({
+      content: (await client.rest.channels.editMessage(channelId, id, { content })).content,
+    }),
     deleteMessage: (channelId, id) => client.rest.channels.deleteMessage(channelId, id),
     react: (channelId, id, emoji) => client.rest.channels.createReaction(channelId, id, emoji),
-    registerCommand: async (name, description) => (await client.rest.applications.createGlobalCommand(f.appId, { type: 1, name, description })).id,
+    registerCommand: async (name, description) =>
+      (await client.rest.applications.createGlobalCommand(f.appId, { type: 1, name, description })).id,
     createRole: async (guildId, name) => {
       const role = await client.rest.guilds.createRole(guildId, { name });
       return { id: role.id, name: role.name };

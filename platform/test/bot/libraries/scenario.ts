@@ -67,7 +67,11 @@ function waiter(lib: BotLibrary) {
     new Promise((resolve) => pending.push({ event, match, resolve }));
 }
 
-export function botLibraryScenario(name: string, make: (f: BotFixture) => BotLibrary | Promise<BotLibrary>, options: ScenarioOptions = {}): void {
+export function botLibraryScenario(
+  name: string,
+  make: (f: BotFixture) => BotLibrary | Promise<BotLibrary>,
+  options: ScenarioOptions = {},
+): void {
   describe(`${name}, unmodified, against the platform`, () => {
     let f: BotFixture;
     let lib: BotLibrary;
@@ -155,9 +159,12 @@ export function botLibraryScenario(name: string, make: (f: BotFixture) => BotLib
     it('reacts to a message', async () => {
       const sent = await lib.sendMessage(f.generalId, 'react to me');
       await lib.react(f.generalId, sent.id, '👍');
-      const reactions = await request(`${f.platform.apiBase}/channels/${f.generalId}/messages/${sent.id}/reactions/${encodeURIComponent('👍')}`, {
-        headers: { authorization: `Bot ${f.botToken}` },
-      });
+      const reactions = await request(
+        `${f.platform.apiBase}/channels/${f.generalId}/messages/${sent.id}/reactions/${encodeURIComponent('👍')}`,
+        {
+          headers: { authorization: `Bot ${f.botToken}` },
+        },
+      );
       expect(reactions.status, reactions.text).toBe(200);
       expect(reactions.body).toEqual([expect.objectContaining({ id: f.botUserId })]);
     });
@@ -187,7 +194,9 @@ export function botLibraryScenario(name: string, make: (f: BotFixture) => BotLib
       await received.reply('hello back');
       const answer = await invoked;
       expect(answer.status, answer.text).toBe(200);
-      const messages = await request(`${f.platform.apiBase}/channels/${f.generalId}/messages?limit=5`, { headers: { authorization: `Bot ${f.botToken}` } });
+      const messages = await request(`${f.platform.apiBase}/channels/${f.generalId}/messages?limit=5`, {
+        headers: { authorization: `Bot ${f.botToken}` },
+      });
       expect((messages.body as Array<{ content: string }>).map((m) => m.content)).toContain('hello back');
     });
 
@@ -195,7 +204,9 @@ export function botLibraryScenario(name: string, make: (f: BotFixture) => BotLib
       const role = await lib.createRole(f.guildId, 'Library Role');
       expect(role.name).toBe('Library Role');
       await lib.addRole(f.guildId, f.memberId, role.id);
-      const member = await request(`${f.platform.apiBase}/guilds/${f.guildId}/members/${f.memberId}`, { headers: { authorization: `Bot ${f.botToken}` } });
+      const member = await request(`${f.platform.apiBase}/guilds/${f.guildId}/members/${f.memberId}`, {
+        headers: { authorization: `Bot ${f.botToken}` },
+      });
       expect((member.body as { roles: string[] }).roles).toContain(role.id);
     });
   });

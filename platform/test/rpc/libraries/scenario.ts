@@ -78,7 +78,10 @@ export function rpcLibraryScenario(name: string, make: () => RpcLibrary): void {
       const ready = await lib.connect(app.id);
       await drain(env.platform, watcher);
       const seen = async (): Promise<Activity[] | undefined> => {
-        const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{ user: { id: string }; activities: Activity[] }>;
+        const updates = (await received(env.platform, watcher, 'PRESENCE_UPDATE')) as Array<{
+          user: { id: string };
+          activities: Activity[];
+        }>;
         return updates.filter((u) => u.user.id === env.desk.id).at(-1)?.activities;
       };
       return {
@@ -105,14 +108,27 @@ export function rpcLibraryScenario(name: string, make: () => RpcLibrary): void {
       const start = Date.now();
       await g.lib.setActivity({ details: 'In a match', state: 'Round 2', startTimestamp: start });
       expect(await g.seen()).toEqual([
-        expect.objectContaining({ type: 0, name: g.appName, application_id: g.app.id, details: 'In a match', state: 'Round 2', timestamps: { start } }),
+        expect.objectContaining({
+          type: 0,
+          name: g.appName,
+          application_id: g.app.id,
+          details: 'In a match',
+          state: 'Round 2',
+          timestamps: { start },
+        }),
       ]);
       await g.close();
     });
 
     it('sets buttons; the friend sees their labels', async () => {
       const g = await game();
-      await g.lib.setActivity({ details: 'Buttons', buttons: [{ label: 'Watch', url: 'https://example.com/watch' }, { label: 'Join', url: 'https://example.com/join' }] });
+      await g.lib.setActivity({
+        details: 'Buttons',
+        buttons: [
+          { label: 'Watch', url: 'https://example.com/watch' },
+          { label: 'Join', url: 'https://example.com/join' },
+        ],
+      });
       const buttons = (await g.seen())?.[0]?.buttons as Array<string | { label: string }> | undefined;
       expect(buttons?.map((b) => (typeof b === 'string' ? b : b.label))).toEqual(['Watch', 'Join']);
       await g.close();
@@ -120,7 +136,13 @@ export function rpcLibraryScenario(name: string, make: () => RpcLibrary): void {
 
     it('sets a party; the friend sees its size', async () => {
       const g = await game();
-      await g.lib.setActivity({ details: 'Party', state: 'Looking for group', partyId: 'party-1', partySize: 2, partyMax: 4 });
+      await g.lib.setActivity({
+        details: 'Party',
+        state: 'Looking for group',
+        partyId: 'party-1',
+        partySize: 2,
+        partyMax: 4,
+      });
       expect(await g.seen()).toEqual([expect.objectContaining({ party: { id: 'party-1', size: [2, 4] } })]);
       await g.close();
     });

@@ -29,7 +29,10 @@ export interface KeywordMatch {
 /** Where the allow list matches in `text`: [start, end) spans. */
 function allowedSpans(text: string, allowList: readonly string[]): Array<[number, number]> {
   return allowList.flatMap((entry) =>
-    [...text.matchAll(new RegExp(keywordPattern(entry).source, 'giu'))].map((m): [number, number] => [m.index, m.index + m[0].length]),
+    [...text.matchAll(new RegExp(keywordPattern(entry).source, 'giu'))].map((m): [number, number] => [
+      m.index,
+      m.index + m[0].length,
+    ]),
   );
 }
 
@@ -37,7 +40,11 @@ function allowedSpans(text: string, allowList: readonly string[]): Array<[number
  * The first keyword that matches `text` outside every span the allow list matches (an allowed phrase such as
  * `spoilers-ok` covers the `spoilers` inside it), or undefined.
  */
-export function findKeyword(text: string, keywords: readonly string[], allowList: readonly string[]): KeywordMatch | undefined {
+export function findKeyword(
+  text: string,
+  keywords: readonly string[],
+  allowList: readonly string[],
+): KeywordMatch | undefined {
   const allowed = allowedSpans(text, allowList);
   for (const keyword of keywords) {
     for (const match of text.matchAll(new RegExp(keywordPattern(keyword).source, 'giu'))) {

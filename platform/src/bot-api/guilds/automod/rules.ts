@@ -24,8 +24,13 @@ const triggerMetadata = z
 
 const blockMessage = z
   .object({
-    type: z.literal(ActionType.BLOCK_MESSAGE, { error: 'only BLOCK_MESSAGE (1) actions are modelled by this platform' }),
-    metadata: z.object({ custom_message: z.string().max(150).nullish() }).strict().nullish(),
+    type: z.literal(ActionType.BLOCK_MESSAGE, {
+      error: 'only BLOCK_MESSAGE (1) actions are modelled by this platform',
+    }),
+    metadata: z
+      .object({ custom_message: z.string().max(150).nullish() })
+      .strict()
+      .nullish(),
   })
   .strict();
 
@@ -71,7 +76,10 @@ export interface RuleJson {
 }
 
 export function normaliseActions(actions: CreateRuleBody['actions']): RuleJson['actions'] {
-  return actions.map((action) => ({ type: action.type, metadata: action.metadata?.custom_message ? { custom_message: action.metadata.custom_message } : {} }));
+  return actions.map((action) => ({
+    type: action.type,
+    metadata: action.metadata?.custom_message ? { custom_message: action.metadata.custom_message } : {},
+  }));
 }
 
 export function normaliseMetadata(metadata: CreateRuleBody['trigger_metadata']): RuleJson['trigger_metadata'] {

@@ -11,7 +11,14 @@ import { AuditAction } from '../audit.js';
 import { has, Permission } from '../permissions.js';
 import { Intent, type GuildService } from '../service.js';
 import { findKeyword } from './keywords.js';
-import { MAX_KEYWORD_RULES, normaliseActions, normaliseMetadata, type CreateRuleBody, type ModifyRuleBody, type RuleJson } from './rules.js';
+import {
+  MAX_KEYWORD_RULES,
+  normaliseActions,
+  normaliseMetadata,
+  type CreateRuleBody,
+  type ModifyRuleBody,
+  type RuleJson,
+} from './rules.js';
 import { publishedError } from '../../../http/published-errors.js';
 
 export const blockedByAutoMod = () => publishedError('BLOCKED_BY_AUTOMOD');
@@ -35,7 +42,11 @@ export class AutoModService {
 
   create(guild: GuildRecord, creatorId: string, body: CreateRuleBody, reason: string | null): RuleJson {
     if (this.list(guild).length >= MAX_KEYWORD_RULES) {
-      throw fieldError(['trigger_type'], 'AUTO_MODERATION_MAX_RULES_OF_TYPE_EXCEEDED', `Maximum number of rules of this type reached (${MAX_KEYWORD_RULES}).`);
+      throw fieldError(
+        ['trigger_type'],
+        'AUTO_MODERATION_MAX_RULES_OF_TYPE_EXCEEDED',
+        `Maximum number of rules of this type reached (${MAX_KEYWORD_RULES}).`,
+      );
     }
     this.checkExemptions(guild, body);
     const rule: RuleJson = {
@@ -52,7 +63,15 @@ export class AutoModService {
       exempt_channels: body.exempt_channels ?? [],
     };
     this.save(rule, 'AUTO_MODERATION_RULE_CREATE');
-    this.guilds.audit({ guildId: guild.id, userId: creatorId, targetId: rule.id, actionType: AuditAction.AUTO_MODERATION_RULE_CREATE, changes: null, options: null, reason });
+    this.guilds.audit({
+      guildId: guild.id,
+      userId: creatorId,
+      targetId: rule.id,
+      actionType: AuditAction.AUTO_MODERATION_RULE_CREATE,
+      changes: null,
+      options: null,
+      reason,
+    });
     return rule;
   }
 
@@ -73,7 +92,15 @@ export class AutoModService {
       .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
       .map((key) => ({ key, old_value: before[key], new_value: after[key] }));
     this.save(after, 'AUTO_MODERATION_RULE_UPDATE');
-    this.guilds.audit({ guildId: guild.id, userId, targetId: after.id, actionType: AuditAction.AUTO_MODERATION_RULE_UPDATE, changes, options: null, reason });
+    this.guilds.audit({
+      guildId: guild.id,
+      userId,
+      targetId: after.id,
+      actionType: AuditAction.AUTO_MODERATION_RULE_UPDATE,
+      changes,
+      options: null,
+      reason,
+    });
     return after;
   }
 
@@ -81,7 +108,15 @@ export class AutoModService {
     const rule = this.get(guild, ruleId);
     this.ctx.store.botGuilds.deleteAutoModRule(guild.id, rule.id);
     this.guilds.publish(guild.id, 'AUTO_MODERATION_RULE_DELETE', rule, Intent.AUTO_MODERATION_CONFIGURATION);
-    this.guilds.audit({ guildId: guild.id, userId, targetId: rule.id, actionType: AuditAction.AUTO_MODERATION_RULE_DELETE, changes: null, options: null, reason });
+    this.guilds.audit({
+      guildId: guild.id,
+      userId,
+      targetId: rule.id,
+      actionType: AuditAction.AUTO_MODERATION_RULE_DELETE,
+      changes: null,
+      options: null,
+      reason,
+    });
   }
 
   /**
@@ -90,7 +125,12 @@ export class AutoModService {
    */
   check(guild: GuildRecord, channel: ChannelRecord, authorId: string, content: string): void {
     if (content === '') return;
-    const rules = this.list(guild).filter((rule) => rule.enabled && !rule.exempt_channels.includes(channel.id) && !(channel.parentId && rule.exempt_channels.includes(channel.parentId)));
+    const rules = this.list(guild).filter(
+      (rule) =>
+        rule.enabled &&
+        !rule.exempt_channels.includes(channel.id) &&
+        !(channel.parentId && rule.exempt_channels.includes(channel.parentId)),
+    );
     if (rules.length === 0) return;
     const member = this.guilds.member(guild.id, authorId);
     if (!member) return;
@@ -123,7 +163,11 @@ export class AutoModService {
         targetId: authorId,
         actionType: AuditAction.AUTO_MODERATION_BLOCK_MESSAGE,
         changes: null,
-        options: { channel_id: channel.id, auto_moderation_rule_name: rule.name, auto_moderation_rule_trigger_type: String(rule.trigger_type) },
+        options: {
+          channel_id: channel.id,
+          auto_moderation_rule_name: rule.name,
+          auto_moderation_rule_trigger_type: String(rule.trigger_type),
+        },
         reason: null,
       });
       throw blockedByAutoMod();
@@ -131,18 +175,26 @@ export class AutoModService {
   }
 
   private save(rule: RuleJson, event: string): void {
-    this.ctx.store.botGuilds.upsertAutoModRule({ id: rule.id, guildId: rule.guild_id, rule: rule as unknown as Record<string, unknown> });
+    this.ctx.store.botGuilds.upsertAutoModRule({
+      id: rule.id,
+      guildId: rule.guild_id,
+      rule: rule as unknown as Record<string, unknown>,
+    });
     this.guilds.publish(rule.guild_id, event, rule, Intent.AUTO_MODERATION_CONFIGURATION);
   }
 
   /** Exempt roles must be roles of the guild, exempt channels its channels. */
-  private checkExemptions(guild: GuildRecord, body: { exempt_roles?: string[] | null; exempt_channels?: string[] | null }): void {
+  private checkExemptions(
+    guild: GuildRecord,
+    body: { exempt_roles?: string[] | null; exempt_channels?: string[] | null },
+  ): void {
     const roleIds = new Set(this.guilds.roles(guild).map((role) => role.id));
     (body.exempt_roles ?? []).forEach((id, index) => {
       if (!roleIds.has(id)) throw fieldError(['exempt_roles', index], 'UNKNOWN_ROLE', 'Unknown role.');
     });
     (body.exempt_channels ?? []).forEach((id, index) => {
-      if (!this.guilds.channelInGuild(guild, id)) throw fieldError(['exempt_channels', index], 'UNKNOWN_CHANNEL', 'Unknown channel.');
+      if (!this.guilds.channelInGuild(guild, id))
+        throw fieldError(['exempt_channels', index], 'UNKNOWN_CHANNEL', 'Unknown channel.');
     });
   }
 }

@@ -25,7 +25,8 @@ export interface AppToken {
 /** The sign-in was refused (wrong name or password, banned): the local client cannot act for this user. */
 export class SignInRefused extends Error {}
 
-const oauthError = (error: string, description: string) => new RpcFailure(RpcError.OAUTH2_ERROR, `OAuth2 Error: ${error}: ${description}`);
+const oauthError = (error: string, description: string) =>
+  new RpcFailure(RpcError.OAUTH2_ERROR, `OAuth2 Error: ${error}: ${description}`);
 
 /** The grant parameters as the authorize endpoint takes them. */
 function grantParams(clientId: string, responseType: 'code' | 'token', grant: AuthorizeGrant): Record<string, string> {
@@ -59,11 +60,16 @@ export class AuthorizeEndpoint {
    * acceptable, a redirect with `error` when a grant rule refuses it, 400 when the client or redirect URI is wrong.
    */
   async check(clientId: string, grant: AuthorizeGrant): Promise<void> {
-    const answer = await this.http.send(`${this.http.origin}/oauth2/authorize`, { query: grantParams(clientId, 'code', grant) });
+    const answer = await this.http.send(`${this.http.origin}/oauth2/authorize`, {
+      query: grantParams(clientId, 'code', grant),
+    });
     if (answer.status === 200) return;
     if (answer.status === 302 && answer.location) {
       const params = redirectParams(answer.location);
-      throw oauthError(params.get('error') ?? 'invalid_request', params.get('error_description') ?? 'The request was refused.');
+      throw oauthError(
+        params.get('error') ?? 'invalid_request',
+        params.get('error_description') ?? 'The request was refused.',
+      );
     }
     throw oauthError('invalid_request', 'Invalid OAuth2 redirect_uri');
   }
@@ -72,7 +78,11 @@ export class AuthorizeEndpoint {
   async code(clientId: string, grant: AuthorizeGrant): Promise<string> {
     const params = await this.approve(grantParams(clientId, 'code', grant));
     const code = params?.get('code');
-    if (!params || !code) throw oauthError(params?.get('error') ?? 'invalid_request', params?.get('error_description') ?? 'The platform refused the request.');
+    if (!params || !code)
+      throw oauthError(
+        params?.get('error') ?? 'invalid_request',
+        params?.get('error_description') ?? 'The platform refused the request.',
+      );
     return code;
   }
 
@@ -85,14 +95,26 @@ export class AuthorizeEndpoint {
     const params = await this.approve(grantParams(clientId, 'token', { scopes }));
     const accessToken = params?.get('access_token');
     if (!params || !accessToken) return undefined;
-    return { accessToken, expiresAt: Date.now() + Number(params.get('expires_in') ?? 0) * 1000, scopes: (params.get('scope') ?? '').split(' ') };
+    return {
+      accessToken,
+      expiresAt: Date.now() + Number(params.get('expires_in') ?? 0) * 1000,
+      scopes: (params.get('scope') ?? '').split(' '),
+    };
   }
 
   /** Posts the consent form; the redirect's parameters, or undefined when the request itself was refused (400). */
   private async approve(params: Record<string, string>): Promise<URLSearchParams | undefined> {
-    const form = { ...params, username: this.credentials.username, ...(this.credentials.password !== undefined && { password: this.credentials.password }), decision: 'authorize' };
+    const form = {
+      ...params,
+      username: this.credentials.username,
+      ...(this.credentials.password !== undefined && { password: this.credentials.password }),
+      decision: 'authorize',
+    };
     const answer = await this.http.send(`${this.http.origin}/oauth2/authorize`, { form });
-    if (answer.status === 401) throw new SignInRefused(`the platform refused the sign-in of ${JSON.stringify(this.credentials.username)} (unknown user or wrong password)`);
+    if (answer.status === 401)
+      throw new SignInRefused(
+        `the platform refused the sign-in of ${JSON.stringify(this.credentials.username)} (unknown user or wrong password)`,
+      );
     if (answer.status !== 302 || !answer.location) return undefined;
     const result = redirectParams(answer.location);
     if (result.get('error') === 'access_denied' && /banned/i.test(result.get('error_description') ?? '')) {

@@ -35,11 +35,13 @@ export class GatewaySession {
     token: string,
     private readonly onDispatch: (dispatch: Dispatch) => void,
   ) {
-    this.gone = new Promise((resolve) => socket.once('close', (code) => {
-      clearInterval(this.heartbeat);
-      for (const ack of this.acks.splice(0)) ack();
-      resolve({ code, byUs: this.closedByUs });
-    }));
+    this.gone = new Promise((resolve) =>
+      socket.once('close', (code) => {
+        clearInterval(this.heartbeat);
+        for (const ack of this.acks.splice(0)) ack();
+        resolve({ code, byUs: this.closedByUs });
+      }),
+    );
     this.ready = new Promise((resolve, reject) => {
       socket.once('error', reject);
       void this.gone.then(({ code }) => reject(new Error(`the gateway closed the session (${code}) before READY`)));
@@ -50,7 +52,10 @@ export class GatewaySession {
           const interval = (frame.d as { heartbeat_interval: number }).heartbeat_interval;
           this.heartbeat = setInterval(() => this.beat(), interval);
           this.heartbeat.unref();
-          this.send(OP.IDENTIFY, { token: `Bearer ${token}`, properties: { os: process.platform, browser: 'svcpp-local-client', device: 'svcpp-local-client' } });
+          this.send(OP.IDENTIFY, {
+            token: `Bearer ${token}`,
+            properties: { os: process.platform, browser: 'svcpp-local-client', device: 'svcpp-local-client' },
+          });
         } else if (frame.op === OP.HEARTBEAT_ACK) {
           this.acks.shift()?.();
         } else if (frame.op === OP.HEARTBEAT) {
@@ -82,7 +87,12 @@ export class GatewaySession {
    * resolves, the presence is the platform's (friends have been sent it).
    */
   async setPresence(activity: Record<string, unknown> | null): Promise<void> {
-    this.send(OP.PRESENCE_UPDATE, { since: null, activities: activity ? [activity] : [], status: 'online', afk: false });
+    this.send(OP.PRESENCE_UPDATE, {
+      since: null,
+      activities: activity ? [activity] : [],
+      status: 'online',
+      afk: false,
+    });
     await new Promise<void>((resolve) => this.beat(resolve));
   }
 
@@ -95,7 +105,8 @@ export class GatewaySession {
 
   close(): Promise<unknown> {
     this.closedByUs = true;
-    if (this.socket.readyState === WebSocket.CONNECTING || this.socket.readyState === WebSocket.OPEN) this.socket.close(1000);
+    if (this.socket.readyState === WebSocket.CONNECTING || this.socket.readyState === WebSocket.OPEN)
+      this.socket.close(1000);
     return this.gone;
   }
 

@@ -49,16 +49,25 @@ export class PlatformHttp {
       body = new URLSearchParams(request.form).toString();
     }
     const target = request.query ? `${url}?${new URLSearchParams(request.query)}` : url;
-    const response = await fetch(target, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+    const response = await fetch(target, {
+      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '') parsed = JSON.parse(text);
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text !== '')
+      parsed = JSON.parse(text);
     return { status: response.status, body: parsed, location: response.headers.get('location') };
   }
 }
 
 function apiError(answer: HttpAnswer): ApiError {
-  const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as { code?: unknown; message?: unknown };
+  const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const message = typeof body.message === 'string' ? body.message : `HTTP ${answer.status}`;
   return new ApiError(answer.status, typeof body.code === 'number' ? body.code : 0, message);
 }

@@ -23,7 +23,13 @@ import { isSnowflake } from '../../../ids/snowflake.js';
  * answer join requests and check OPEN_MESSAGE), lobbies (OPEN_MESSAGE of a lobby message), friends' presences
  * (the inviter's activity in ACTIVITY_INVITE). None of them needs an approval of the application (§3 "Scopes").
  */
-export const LOCAL_CLIENT_SCOPES = ['identify', 'activities.write', 'presences.read', 'dm_channels.read', 'lobbies.write'];
+export const LOCAL_CLIENT_SCOPES = [
+  'identify',
+  'activities.write',
+  'presences.read',
+  'dm_channels.read',
+  'lobbies.write',
+];
 
 /** A token older than this is asked for again before use (tokens live a week by default). */
 const TOKEN_MARGIN_MS = 60_000;
@@ -35,7 +41,6 @@ interface AppState {
   /** Opening and closing the session are serialised (a game may leave while the session is still opening). */
   chain: Promise<void>;
 }
-
 
 export class RemoteLink implements PlatformLink {
   private readonly http: PlatformHttp;
@@ -67,7 +72,10 @@ export class RemoteLink implements PlatformLink {
   /** Checks the platform answers and signs in for `applicationId`; returns the desktop user. */
   async signIn(applicationId: string): Promise<LinkUser> {
     const state = await this.state(applicationId);
-    if (!state) throw new Error(`the platform does not accept sign-ins for application ${applicationId} (unknown, or without exactly one registered redirect URI)`);
+    if (!state)
+      throw new Error(
+        `the platform does not accept sign-ins for application ${applicationId} (unknown, or without exactly one registered redirect URI)`,
+      );
     return this.desktopUser();
   }
 
@@ -93,8 +101,15 @@ export class RemoteLink implements PlatformLink {
     if (!isSnowflake(applicationId)) return undefined;
     const token = await this.endpoint.token(applicationId, LOCAL_CLIENT_SCOPES);
     if (!token) return undefined;
-    const me = await this.http.api<{ application: { id: string; name: string } }>('/oauth2/@me', { token: token.accessToken });
-    const state: AppState = { application: { id: me.application.id, name: me.application.name }, token, session: undefined, chain: Promise.resolve() };
+    const me = await this.http.api<{ application: { id: string; name: string } }>('/oauth2/@me', {
+      token: token.accessToken,
+    });
+    const state: AppState = {
+      application: { id: me.application.id, name: me.application.name },
+      token,
+      session: undefined,
+      chain: Promise.resolve(),
+    };
     this.apps.set(applicationId, this.apps.get(applicationId) ?? state);
     return this.apps.get(applicationId);
   }
@@ -128,10 +143,16 @@ export class RemoteLink implements PlatformLink {
     if (state.session?.open) return;
     this.gatewayUrl ??= (await this.http.api<{ url: string }>('/gateway')).url;
     const token = await this.fresh(state);
-    const session = GatewaySession.open(this.gatewayUrl, token.accessToken, (dispatch) => this.dispatch(state.application.id, dispatch));
+    const session = GatewaySession.open(this.gatewayUrl, token.accessToken, (dispatch) =>
+      this.dispatch(state.application.id, dispatch),
+    );
     state.session = session;
     void session.gone.then(({ code, byUs }) => {
-      if (!byUs) this.logger.warn({ application: state.application.id, code }, 'local client: the gateway closed the desktop user\'s session');
+      if (!byUs)
+        this.logger.warn(
+          { application: state.application.id, code },
+          "local client: the gateway closed the desktop user's session",
+        );
       if (state.session === session) state.session = undefined;
     });
     await session.ready;
@@ -152,7 +173,7 @@ export class RemoteLink implements PlatformLink {
   }
 
   async setActivity(application: LinkApplication, input: ActivityInput | null): Promise<Activity | null> {
-    if (input === null && !(await this.known(application)).session?.open) return null;  // no session: nothing to clear
+    if (input === null && !(await this.known(application)).session?.open) return null; // no session: nothing to clear
     const session = await this.session(application);
     // The gateway's activities carry a name; the platform stamps application_id and created_at itself.
     await session.setPresence(input && { ...input, name: input.name ?? application.name });
@@ -172,24 +193,30 @@ export class RemoteLink implements PlatformLink {
     try {
       me = await this.http.api('/oauth2/@me', { token: accessToken });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
+      if (error instanceof ApiError && error.status === 401)
+        throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
       throw error;
     }
     // Without `identify` the platform does not say whose token it is: the local client cannot tell it is the desktop
     // user's.
-    if (me.application.id !== application.id || !me.user) throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
+    if (me.application.id !== application.id || !me.user)
+      throw new RpcFailure(RpcError.INVALID_TOKEN, 'Invalid access token');
     return { user: me.user, scopes: me.scopes, expiresAt: Date.parse(me.expires) };
   }
 
   async guild(accessToken: string, guildId: string) {
-    const guilds = await this.http.api<Array<{ id: string; name: string }>>('/users/@me/guilds', { token: accessToken }).catch(() => []);
+    const guilds = await this.http
+      .api<Array<{ id: string; name: string }>>('/users/@me/guilds', { token: accessToken })
+      .catch(() => []);
     const guild = guilds.find((candidate) => candidate.id === guildId);
     return guild && { id: guild.id, name: guild.name };
   }
 
   async user(application: LinkApplication, userId: string): Promise<LinkUser | undefined> {
     try {
-      const user = await this.http.api<LinkUser & { bot?: boolean }>(`/users/${userId}`, { token: await this.token(application) });
+      const user = await this.http.api<LinkUser & { bot?: boolean }>(`/users/${userId}`, {
+        token: await this.token(application),
+      });
       return user.bot ? undefined : user;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return undefined;
@@ -199,9 +226,13 @@ export class RemoteLink implements PlatformLink {
 
   async sendJoinInvite(application: LinkApplication, recipientId: string): Promise<void> {
     try {
-      await this.http.api(`/users/${recipientId}/activity-invites`, { token: await this.token(application), json: { type: 1 } });
+      await this.http.api(`/users/${recipientId}/activity-invites`, {
+        token: await this.token(application),
+        json: { type: 1 },
+      });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 10013) throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
+      if (error instanceof ApiError && error.code === 10013)
+        throw new RpcFailure(RpcError.INVALID_USER, 'Invalid User');
       // The platform's refusal (not joinable 80020, blocked 50007, …) keeps its code in the message.
       if (error instanceof ApiError) throw new RpcFailure(RpcError.INVALID_PAYLOAD, `${error.message} (${error.code})`);
       throw error;
@@ -213,12 +244,17 @@ export class RemoteLink implements PlatformLink {
    * read per application family, so every application the local client is signed in for is asked. A lobby
    * message: among the lobby's messages, which only members can read.
    */
-  async canSeeMessage(application: LinkApplication, messageId: string, channelId: string | undefined): Promise<boolean> {
+  async canSeeMessage(
+    application: LinkApplication,
+    messageId: string,
+    channelId: string | undefined,
+  ): Promise<boolean> {
     await this.known(application);
     const before = String(BigInt(messageId) + 1n);
     for (const state of [...this.apps.values()]) {
       const token = (await this.fresh(state)).accessToken;
-      const read = <T>(path: string, query?: Record<string, string>) => this.http.api<T>(path, { token, ...(query && { query }) }).catch(() => undefined);
+      const read = <T>(path: string, query?: Record<string, string>) =>
+        this.http.api<T>(path, { token, ...(query && { query }) }).catch(() => undefined);
       for (const { user_id } of (await read<Array<{ user_id: string }>>('/users/@me/dms')) ?? []) {
         const history = await read<Array<{ id: string }>>(`/users/@me/dms/${user_id}/messages`, { before, limit: '1' });
         if (history?.[0]?.id === messageId) return true;
@@ -235,7 +271,10 @@ export class RemoteLink implements PlatformLink {
     const appId = applicationId ?? this.inviteApps.get(messageId);
     const state = appId !== undefined ? await this.state(appId) : undefined;
     if (!state) throw SocialErrors.unknownMessage();
-    const { secret } = await this.http.api<{ secret: string }>(`/users/@me/activity-invites/${messageId}/accept`, { token: (await this.fresh(state)).accessToken, method: 'POST' });
+    const { secret } = await this.http.api<{ secret: string }>(`/users/@me/activity-invites/${messageId}/accept`, {
+      token: (await this.fresh(state)).accessToken,
+      method: 'POST',
+    });
     return { secret, applicationId: state.application.id };
   }
 
@@ -250,7 +289,9 @@ export class RemoteLink implements PlatformLink {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.apps.values()].map((state) => (state.chain = state.chain.then(() => this.closeSession(state)))));
+    await Promise.all(
+      [...this.apps.values()].map((state) => (state.chain = state.chain.then(() => this.closeSession(state)))),
+    );
   }
 
   reopen(): void {
@@ -259,18 +300,23 @@ export class RemoteLink implements PlatformLink {
 
   private dispatch(applicationId: string, { t, d }: Dispatch): void {
     if (t === 'READY') {
-      for (const presence of ((d as { presences?: unknown[] }).presences ?? []) as PresenceView[]) this.presence(presence);
+      for (const presence of ((d as { presences?: unknown[] }).presences ?? []) as PresenceView[])
+        this.presence(presence);
     } else if (t === 'PRESENCE_UPDATE') {
       this.presence(d as PresenceView);
     } else if (t === 'ACTIVITY_INVITE_CREATE') {
-      void this.invite(applicationId, d as InviteJson).catch((error: unknown) => this.logger.warn({ err: error }, 'local client: an invite could not be read'));
+      void this.invite(applicationId, d as InviteJson).catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'local client: an invite could not be read'),
+      );
     }
   }
 
   private presence(view: PresenceView): void {
-    for (const key of [...this.friendActivities.keys()]) if (key.startsWith(`${view.user.id}:`)) this.friendActivities.delete(key);
+    for (const key of [...this.friendActivities.keys()])
+      if (key.startsWith(`${view.user.id}:`)) this.friendActivities.delete(key);
     for (const activity of view.activities ?? []) {
-      if (typeof activity.application_id === 'string') this.friendActivities.set(`${view.user.id}:${activity.application_id}`, activity);
+      if (typeof activity.application_id === 'string')
+        this.friendActivities.set(`${view.user.id}:${activity.application_id}`, activity);
     }
   }
 
