@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import { callsFrom, e2eClient, RUNS, until } from './support.js';
 
 describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, calls }) => {

@@ -20,7 +20,8 @@ import {
   type ActivityInvite,
 } from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { closeAll, fullPlayer as player, waitForEvent, type Player } from './social-support.js';
+import { fullPlayer as player } from './social-support.js';
+import { closeAll, waitForEvent, type Player } from './player.js';
 import { callsFrom, RUNS, until } from './support.js';
 
 describe.each(RUNS)(
