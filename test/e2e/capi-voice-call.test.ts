@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallStatus } from '../../lib/index.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import { provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 

@@ -12,7 +12,8 @@ import { loadBackend } from '../../lib/loader.js';
 import type { UserSnapshot } from '../../lib/users.js';
 import { request } from '../../platform/test/helpers/http.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import { until } from './support.js';
 
 describe('crossings of the N-API edge', () => {

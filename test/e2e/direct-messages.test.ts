@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
 import { bearer, request } from '../../platform/test/helpers/http.js';
 import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectPlayer, connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import { callsFrom, e2eClient, RUNS, signIn, until } from './support.js';
 
 describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ backend, calls }) => {

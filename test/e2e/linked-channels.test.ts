@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../platform/test/helpers/http.js';
 import { createFullUser, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectPlayer, connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import { callsFrom, e2eClient, RUNS, signIn, until } from './support.js';
 
 /** Creates a guild through the dev route (platform/PROTOCOL.md §9); returns its id. */

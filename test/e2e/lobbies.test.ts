@@ -1,37 +1,95 @@
 /**
  * Lobbies and lobby chat end to end on both backends, over HTTPS against the real platform: provisional players
  * create and join a lobby by secret (metadata on both levels), see each other, chat with metadata, read the history,
- * hit every local limit, leave, and receive the bot's member changes (bulk, additional name).
+ * hit every local limit, leave, and receive the bot's member changes (bulk, additional name). Each test builds its
+ * own players and lobby up to the step it checks (`trio`, `lobbyOfTwo`, `chat`, `botUpdatesMembers`), so that it runs
+ * alone.
  * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectProvisionalPlayer } from './chat-support.js';
+import { closeAll, type Player } from './player.js';
 import { callsFrom, e2eClient, RUNS, until } from './support.js';
+
+/** Three players of one test and the secret of their lobby. */
+interface Trio {
+  ada: Player;
+  bob: Player;
+  cyd: Player;
+  secret: string;
+}
 
 describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, calls }) => {
   const act = callsFrom(calls);
   let e2e: E2EPlatform;
-  let ada: Player;
-  let bob: Player;
-  let cyd: Player;
-  let lobbyId: bigint;
-  const secret = `e2e-lobby-${backend}`;
+  const opened: Player[] = [];
 
   beforeAll(async () => {
     e2e = await startE2EPlatform();
-    ada = await connectProvisionalPlayer(e2e, backend, 'Ada');
-    bob = await connectProvisionalPlayer(e2e, backend, 'Bob');
-    cyd = await connectProvisionalPlayer(e2e, backend, 'Cyd');
+  });
+  afterEach(async () => {
+    await closeAll(...opened.splice(0));
   });
   afterAll(async () => {
-    for (const player of [ada, bob, cyd]) await player?.client.close();
     await e2e.close();
   });
 
+  /** Three fresh players (so that no test sees another's lobbies) and a lobby secret of their own; closed after it. */
+  async function trio(): Promise<Trio> {
+    const tag = randomUUID().slice(0, 8);
+    const [ada, bob, cyd] = [
+      await connectProvisionalPlayer(e2e, backend, `Ada-${tag}`),
+      await connectProvisionalPlayer(e2e, backend, `Bob-${tag}`),
+      await connectProvisionalPlayer(e2e, backend, `Cyd-${tag}`),
+    ];
+    opened.push(ada, bob, cyd);
+    return { ada, bob, cyd, secret: `e2e-lobby-${backend}-${tag}` };
+  }
+
+  /** Ada creates the lobby by the trio's secret, with lobby and member metadata. */
+  const createLobby = ({ ada, secret }: Trio) =>
+    act(ada.client, () =>
+      ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } }),
+    );
+
+  /** Bob joins by the same secret, with member metadata; returns the lobby id the join gave. */
+  const joinLobby = ({ bob, secret }: Trio) =>
+    act(bob.client, () => bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } }));
+
+  /** A fresh trio with Ada's lobby, which Bob has joined and Ada has seen him join. */
+  async function lobbyOfTwo(): Promise<Trio & { lobbyId: bigint }> {
+    const players = await trio();
+    const lobbyId = await createLobby(players);
+    await joinLobby(players);
+    const { ada, bob } = players;
+    await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob added');
+    return { ...players, lobbyId };
+  }
+
+  /** Ada greets Bob (mentioning him, with metadata), then Bob replies; returns both message ids. */
+  async function chat({ ada, bob, lobbyId }: Trio & { lobbyId: bigint }): Promise<{ sent: bigint; reply: bigint }> {
+    const sent = await act(ada.client, () =>
+      ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' }),
+    );
+    const reply = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'hi ada', { kind: 'reply' }));
+    return { sent, reply };
+  }
+
+  /** The game server's bot updates Bob (an additional name) and adds Cyd (metadata); waits until Cyd has the lobby. */
+  async function botUpdatesMembers({ bob, cyd, lobbyId }: Trio & { lobbyId: bigint }): Promise<void> {
+    await e2e.server.bulkUpdateLobbyMembers(lobbyId.toString(), [
+      { userId: bob.id.toString(), additionalName: 'Captain Bob' },
+      { userId: cyd.id.toString(), metadata: { role: 'guest' } },
+    ]);
+    await until(() => cyd.of('lobbyCreated').some(([id]) => id === lobbyId), 'the lobby appears for cyd');
+  }
+
   it('refuses lobby and message calls before Ready (after checking the arguments)', async () => {
+    const secret = `e2e-lobby-${backend}`;
     await using idle = e2eClient(e2e, backend);
     await expect(act(idle, () => idle.createOrJoinLobby(secret))).rejects.toMatchObject({
       code: 'ERR_SVCPP_CLIENT_NOT_READY',
@@ -50,9 +108,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it('creates a lobby by secret with lobby and member metadata', async () => {
-    lobbyId = await act(ada.client, () =>
-      ada.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duel' }, memberMetadata: { team: 'red' } }),
-    );
+    const players = await trio();
+    const { ada } = players;
+    const lobbyId = await createLobby(players);
     expect(lobbyId).toBeTypeOf('bigint');
     // Cached before the promise settled.
     const lobby = ada.client.getLobby(lobbyId)!;
@@ -73,9 +131,10 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it('the same secret joins the same lobby and both members see each other', async () => {
-    const joined = await act(bob.client, () =>
-      bob.client.createOrJoinLobby(secret, { memberMetadata: { team: 'blue' } }),
-    );
+    const players = await trio();
+    const { ada, bob } = players;
+    const lobbyId = await createLobby(players);
+    const joined = await joinLobby(players);
     expect(joined).toBe(lobbyId);
     await until(() => ada.of('lobbyMemberAdded').some(([l, m]) => l === lobbyId && m === bob.id), 'ada sees bob added');
     const seenByAda = ada.client.getLobby(lobbyId)!;
@@ -100,9 +159,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it('chats with metadata both ways', async () => {
-    const sent = await act(ada.client, () =>
-      ada.client.sendLobbyMessage(lobbyId, 'hello <@' + bob.id + '>', { kind: 'greeting' }),
-    );
+    const scene = await lobbyOfTwo();
+    const { ada, bob, lobbyId } = scene;
+    const { sent, reply } = await chat(scene);
     expect(ada.client.getMessage(sent)).toMatchObject({ id: sent, rawContent: `hello <@${bob.id}>` });
     await until(() => bob.of('messageCreated').some(([id]) => id === sent), 'bob receives the message');
     const received = bob.client.getMessage(sent)!;
@@ -124,7 +183,6 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
     });
     expect(received.sentTimestamp).toBeGreaterThan(0n);
 
-    const reply = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'hi ada', { kind: 'reply' }));
     await until(() => ada.of('messageCreated').some(([id]) => id === reply), 'ada receives the reply');
     expect(ada.client.getMessage(reply)).toMatchObject({
       authorId: bob.id,
@@ -134,6 +192,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it('reads the history newest first; limits are checked locally; non-members are refused', async () => {
+    const scene = await lobbyOfTwo();
+    const { ada, bob, cyd, lobbyId } = scene;
+    await chat(scene);
     const history = await act(bob.client, () => bob.client.getLobbyMessages(lobbyId, 10));
     expect(history.map((m) => m.rawContent)).toEqual(['hi ada', `hello <@${bob.id}>`]);
     expect(history[1]).toMatchObject({ authorId: ada.id, metadata: { kind: 'greeting' } });
@@ -149,6 +210,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it('rejects over-limit content, metadata and secrets before any request', async () => {
+    const scene = await lobbyOfTwo();
+    const { ada, lobbyId } = scene;
+    await chat(scene);
     const tooManyKeys = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v']));
     await expect(act(ada.client, () => ada.client.sendLobbyMessage(lobbyId, ''))).rejects.toMatchObject({
       code: 'ERR_SVCPP_VALIDATION',
@@ -177,10 +241,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it("the bot's member changes reach the members: additional name, bulk add", async () => {
-    await e2e.server.bulkUpdateLobbyMembers(lobbyId.toString(), [
-      { userId: bob.id.toString(), additionalName: 'Captain Bob' },
-      { userId: cyd.id.toString(), metadata: { role: 'guest' } },
-    ]);
+    const scene = await lobbyOfTwo();
+    const { ada, bob, cyd, lobbyId } = scene;
+    await botUpdatesMembers(scene);
     await until(
       () => ada.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === bob.id),
       'ada sees bob updated',
@@ -204,6 +267,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
   });
 
   it('leaving deletes the lobby for the leaver and removes the member for the others', async () => {
+    const scene = await lobbyOfTwo();
+    const { ada, bob, cyd, lobbyId, secret } = scene;
+    await botUpdatesMembers(scene);
     await act(bob.client, () => bob.client.leaveLobby(lobbyId));
     expect(bob.client.getLobby(lobbyId)).toBeUndefined();
     expect(bob.client.lobbyIds).not.toContain(lobbyId);
@@ -227,6 +293,9 @@ describe.each(RUNS)('lobbies over $backend, SDK calls made $calls', ({ backend, 
     // 25 metadata entries (the most a map may hold) on the lobby and on each of three members: about 300 values in
     // one snapshot, more than the N-API addon passes to its JavaScript builder in one call (it hands them over in
     // chunks); koffi reads the same bytes in JavaScript.
+    const players = await trio();
+    const { ada, bob, cyd, secret } = players;
+    const lobbyId = await createLobby(players);
     const entries = (prefix: string) =>
       Object.fromEntries(Array.from({ length: 25 }, (_, k) => [`${prefix}-${k}`, `${prefix} value ${k}`]));
     const bigSecret = `${secret}-big`;

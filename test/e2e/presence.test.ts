@@ -17,7 +17,8 @@ import {
   type ActivityInvite,
 } from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { clearEvents, closeAll, fullPlayer, waitForEvent, type Player } from './social-support.js';
+import { fullPlayer } from './social-support.js';
+import { clearEvents, closeAll, waitForEvent, type Player } from './player.js';
 import { callsFrom, RUNS, until } from './support.js';
 
 const joinable: Activity = {

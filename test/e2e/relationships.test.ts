@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientStatus, RelationshipType } from '../../lib/index.js';
 import { request } from '../../platform/test/helpers/http.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { clearEvents, closeAll, fullPlayer, provisionalPlayer, waitForEvent, type Player } from './social-support.js';
+import { fullPlayer, provisionalPlayer } from './social-support.js';
+import { clearEvents, closeAll, waitForEvent, type Player } from './player.js';
 import { callsFrom, RUNS, until } from './support.js';
 
 const { None, Friend, Blocked, PendingIncoming, PendingOutgoing } = RelationshipType;

@@ -10,43 +10,38 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ClientStatus } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
-import { connectPlayer, type Player } from './chat-support.js';
+import { connectPlayer } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { request } from '../../platform/test/helpers/http.js';
 import { e2eClient, sleep, until } from './support.js';
 
 describe.each(BACKENDS)('a platform restart over %s', (backend) => {
-  let dir: string;
-  let e2e: E2EPlatform | undefined;
-  let ada: Player | undefined;
-  let bob: Player | undefined;
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'svcpp-restart-'));
-  });
-  afterAll(async () => {
-    await ada?.client.close();
-    await bob?.client.close();
-    await e2e?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('tells each client that events were missed, after rebuilding its caches from the new session', async () => {
+    // Everything the test starts is stopped when it ends, pass or fail (last registered, first run: the clients, then
+    // whichever platform is running, then the directory).
+    const dir = mkdtempSync(join(tmpdir(), 'svcpp-restart-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    let e2e: E2EPlatform | undefined;
+    onTestFinished(async () => {
+      await e2e?.close();
+    });
     // The database (and so the certificate) in a file, so that a second start on the same port picks it up.
     const database = join(dir, 'platform.db');
     const first = await startE2EPlatform({ database });
     e2e = first;
     const token = async (externalUserId: string) =>
       (await first.server.createProvisionalToken({ externalUserId })).accessToken;
-    ada = await connectPlayer(e2eClient(first, backend), await token(`ada-restart-${backend}`));
-    bob = await connectPlayer(e2eClient(first, backend), await token(`bob-restart-${backend}`));
+    const ada = await connectPlayer(e2eClient(first, backend), await token(`ada-restart-${backend}`));
+    onTestFinished(() => ada.client.close());
+    const bob = await connectPlayer(e2eClient(first, backend), await token(`bob-restart-${backend}`));
+    onTestFinished(() => bob.client.close());
     const lobbyId = await ada.client.createOrJoinLobby(`restart-${backend}`, { lobbyMetadata: { round: '1' } });
     expect(await bob.client.createOrJoinLobby(`restart-${backend}`)).toBe(lobbyId);
     const before = await ada.client.sendLobbyMessage(lobbyId, 'before the restart');
-    await until(() => bob!.client.getMessage(before) !== undefined, 'Bob caches the message');
+    await until(() => bob.client.getMessage(before) !== undefined, 'Bob caches the message');
 
     const trace: Record<string, string[]> = { ada: [], bob: [] };
     const created: Record<string, string[]> = { ada: [], bob: [] };

@@ -15,7 +15,8 @@ import { ActivityActionTypes, ActivityTypes, Client } from '../../lib/index.js';
 import { LocalClientProcess } from '../../platform/test/rpc/local-client-process.js';
 import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { closeAll, fullPlayer, type Player } from './social-support.js';
+import { fullPlayer } from './social-support.js';
+import { closeAll, type Player } from './player.js';
 import { e2eClient, signIn, sleep, until } from './support.js';
 
 const DESK = 'desk';

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityActionTypes, ActivityTypes, Client } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { closeAll, fullPlayer, type Player } from './social-support.js';
+import { fullPlayer } from './social-support.js';
+import { closeAll, type Player } from './player.js';
 import { e2eClient, signIn, until } from './support.js';
 
 const DESK = 'desk';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../backends.js';
-import { connectPlayer, connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import { provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { e2eClient, until } from './support.js';
 

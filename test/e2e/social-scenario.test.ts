@@ -4,13 +4,15 @@
  * presence (Carol does not); Alice invites Bob, who accepts, gets the join secret and joins her lobby with it; they
  * chat with metadata; the game server adds Carol in bulk with an additional name; Alice and Bob edit and delete a DM.
  * The per-area suites (relationships, presence, lobbies, direct-messages, linked-channels) test each rule and limit
- * in depth; this one checks that the areas work together.
+ * in depth; this one checks that the areas work together. Each test tells the story from its start up to its own step,
+ * with three players of its own, so that it runs alone too.
  *
  * The story runs twice per backend: once with each SDK call made directly, once with each made from inside an SDK
  * event handler (`callsFrom`), as game code reacting to events does — on koffi that is inside the native pump, where
  * such a call used to kill the process. In that run Bob accepts Alice's invite with the README's own one-liner.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ActivityActionTypes,
   ActivityTypes,
@@ -20,32 +22,49 @@ import {
   type ActivityInvite,
 } from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { closeAll, fullPlayer as player, waitForEvent, type Player } from './social-support.js';
+import { fullPlayer as player } from './social-support.js';
+import { closeAll, waitForEvent, type Player } from './player.js';
 import { callsFrom, RUNS, until } from './support.js';
+
+/** The three players of one test and the join secret of Alice's lobby. */
+interface Cast {
+  alice: Player;
+  bob: Player;
+  carol: Player;
+  secret: string;
+}
 
 describe.each(RUNS)(
   'the social layer with three players over $backend, SDK calls made $calls',
   ({ backend, calls }) => {
     const act = callsFrom(calls);
     let e2e: E2EPlatform;
-    let alice: Player;
-    let bob: Player;
-    let carol: Player;
-    let lobbyId: bigint;
-    const secret = `scenario-${backend}`;
+    const opened: Player[] = [];
 
     beforeAll(async () => {
       e2e = await startE2EPlatform();
-      alice = await player(e2e, backend, `alice_${backend}`);
-      bob = await player(e2e, backend, `bob_${backend}`);
-      carol = await player(e2e, backend, `carol_${backend}`);
+    });
+    afterEach(async () => {
+      await closeAll(...opened.splice(0));
     });
     afterAll(async () => {
-      await closeAll(alice, bob, carol);
       await e2e?.close();
     });
 
-    it('befriends Alice and Bob; Alice blocks Carol, whose request disappears', async () => {
+    /** Three fresh full accounts (each test tells the story from its start); closed after the test. */
+    async function cast(): Promise<Cast> {
+      const tag = randomUUID().slice(0, 8);
+      const [alice, bob, carol] = [
+        await player(e2e, backend, `alice_${tag}`),
+        await player(e2e, backend, `bob_${tag}`),
+        await player(e2e, backend, `carol_${tag}`),
+      ];
+      opened.push(alice, bob, carol);
+      return { alice, bob, carol, secret: `scenario-${backend}-${tag}` };
+    }
+
+    /** The story's first step: Alice and Bob become friends; Carol asks Alice, who blocks her. */
+    async function befriendAndBlock({ alice, bob, carol }: Cast): Promise<void> {
       await act(alice.client, () => alice.client.sendPlatformFriendRequest(bob.username));
       await until(
         () => bob.client.getRelationship(alice.id)?.platformRelationshipType === RelationshipType.PendingIncoming,
@@ -74,15 +93,11 @@ describe.each(RUNS)(
         () => carol.client.getRelationship(alice.id) === undefined,
         "Carol's side of the relationship is gone",
       );
-      await expect(act(carol.client, () => carol.client.sendUserMessage(alice.id, 'hello?'))).rejects.toMatchObject({
-        code: 'ERR_SVCPP_HTTP',
-        status: 403,
-        errorCode: 50007,
-      });
-    });
+    }
 
-    it("shows Alice's joinable presence to her friend Bob, not to Carol", async () => {
-      lobbyId = await act(alice.client, () =>
+    /** Alice opens her lobby and shows it, joinable by the cast's secret, in her rich presence; returns the lobby. */
+    async function hostLobby({ alice, secret }: Cast): Promise<bigint> {
+      const lobbyId = await act(alice.client, () =>
         alice.client.createOrJoinLobby(secret, { lobbyMetadata: { mode: 'duos' } }),
       );
       const activity: Activity = {
@@ -93,6 +108,36 @@ describe.each(RUNS)(
         secrets: { join: secret },
       };
       await act(alice.client, () => alice.client.updateRichPresence(activity));
+      return lobbyId;
+    }
+
+    /** The story up to Bob in Alice's lobby (he joins by her secret, as her invite gives it); returns the lobby. */
+    async function bobInAlicesLobby(): Promise<Cast & { lobbyId: bigint }> {
+      const players = await cast();
+      const { alice, bob, secret } = players;
+      await befriendAndBlock(players);
+      const lobbyId = await hostLobby(players);
+      expect(await act(bob.client, () => bob.client.createOrJoinLobby(secret))).toBe(lobbyId);
+      await waitForEvent(alice, 'lobbyMemberAdded', ([l, m]) => l === lobbyId && m === bob.id);
+      return { ...players, lobbyId };
+    }
+
+    it('befriends Alice and Bob; Alice blocks Carol, whose request disappears', async () => {
+      const players = await cast();
+      const { alice, carol } = players;
+      await befriendAndBlock(players);
+      await expect(act(carol.client, () => carol.client.sendUserMessage(alice.id, 'hello?'))).rejects.toMatchObject({
+        code: 'ERR_SVCPP_HTTP',
+        status: 403,
+        errorCode: 50007,
+      });
+    });
+
+    it("shows Alice's joinable presence to her friend Bob, not to Carol", async () => {
+      const players = await cast();
+      const { alice, bob, carol } = players;
+      await befriendAndBlock(players);
+      await hostLobby(players);
       await until(() => bob.client.getUser(alice.id)?.gameActivity?.state === 'In a lobby', 'Bob sees the activity');
       expect(bob.client.getRelationshipsByGroup(RelationshipGroupType.OnlinePlayingGame).map((r) => r.id)).toEqual([
         alice.id,
@@ -101,6 +146,10 @@ describe.each(RUNS)(
     });
 
     it('Alice invites Bob; Bob accepts, gets the join secret and joins her lobby with it', async () => {
+      const players = await cast();
+      const { alice, bob, secret } = players;
+      await befriendAndBlock(players);
+      const lobbyId = await hostLobby(players);
       // From event handlers, Bob reacts to the invite with the README's pattern: accept, then join, inside the handler.
       let joinedFromHandler: Promise<bigint> | undefined;
       if (calls === 'from event handlers') {
@@ -130,6 +179,7 @@ describe.each(RUNS)(
     });
 
     it('chats in the lobby with metadata; history is for members only and at most 200', async () => {
+      const { alice, bob, carol, lobbyId } = await bobInAlicesLobby();
       const sent = await act(bob.client, () => bob.client.sendLobbyMessage(lobbyId, 'gl hf', { emote: 'wave' }));
       await waitForEvent(alice, 'messageCreated', ([id]) => id === sent);
       expect(alice.client.getMessage(sent)).toMatchObject({
@@ -151,6 +201,7 @@ describe.each(RUNS)(
     });
 
     it('the game server adds Carol in bulk with an additional name, and updates Bob', async () => {
+      const { alice, bob, carol, lobbyId } = await bobInAlicesLobby();
       await e2e.server.bulkUpdateLobbyMembers(lobbyId.toString(), [
         { userId: carol.id.toString(), additionalName: 'Medic', metadata: { team: 'blue' } },
         { userId: bob.id.toString(), metadata: { team: 'red' } },
@@ -171,6 +222,9 @@ describe.each(RUNS)(
     });
 
     it('Alice and Bob exchange a DM, edit it and delete it, both sides seeing each step', async () => {
+      const players = await cast();
+      const { alice, bob } = players;
+      await befriendAndBlock(players);
       const sent = await act(alice.client, () =>
         alice.client.sendUserMessage(bob.id, 'see you at 8', { kind: 'plan' }),
       );

@@ -25,7 +25,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Call } from '../../lib/index.js';
-import type { Player } from './chat-support.js';
+import type { Player } from './player.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 import { DaveSenderRuns } from './dave-sender-runs.js';

@@ -11,7 +11,8 @@ import { expect } from 'vitest';
 import { CallStatus, type Call, type Client } from '../../lib/index.js';
 import { stereoPcm, writeStereoWav } from '../../tools/wav.js';
 import type { BACKENDS } from '../backends.js';
-import { connectProvisionalPlayer, type Player } from './chat-support.js';
+import { connectProvisionalPlayer } from './chat-support.js';
+import type { Player } from './player.js';
 import type { E2EPlatform } from './harness.js';
 import { until } from './support.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioModeType, CallStatus, ClientThread, type Call } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
-import type { Player } from './chat-support.js';
+import type { Player } from './player.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { until } from './support.js';
 import {
