@@ -6,7 +6,7 @@
 //   platform.json: { apiBase, webBase, caFile?, botToken, applicationId, queueMs? }
 import { readFileSync } from 'node:fs';
 import { Client, SvcppServer } from '../lib/index.js';
-import { drainRounds, formatRate, summarize, type DrainPlan, type DrainStart } from './support/dispatch-drain.js';
+import { drainRounds, formatRate, sdkContender, summarize, type DrainPlan } from './support/dispatch-drain.js';
 
 interface PlatformConfig {
   apiBase: string;
@@ -36,31 +36,24 @@ const server = new SvcppServer({
 });
 
 let players = 0;
-const sdk =
-  (backend: 'napi' | 'koffi'): DrainStart =>
-  async (onEvent) => {
-    players += 1;
-    const { accessToken } = await server.createProvisionalToken({
-      externalUserId: `dispatch-${process.pid}-${players}`,
-    });
-    const client = new Client({
-      backend,
-      apiBase: config.apiBase,
-      webBase: config.webBase,
-      ...(config.caFile ? { caFile: config.caFile } : {}),
-    });
-    await client.updateToken(accessToken);
-    await client.connect();
-    client.on('userUpdated', (_userId, user) => {
-      if (user?.username !== undefined) onEvent();
-    });
-    return { userId: client.currentUser!.id.toString(), close: () => client.close() };
-  };
+const connected = (backend: 'napi' | 'koffi') => async () => {
+  players += 1;
+  const { accessToken } = await server.createProvisionalToken({ externalUserId: `dispatch-${process.pid}-${players}` });
+  const client = new Client({
+    backend,
+    apiBase: config.apiBase,
+    webBase: config.webBase,
+    ...(config.caFile ? { caFile: config.caFile } : {}),
+  });
+  await client.updateToken(accessToken);
+  await client.connect();
+  return client;
+};
 
 const drains = await drainRounds(
   [
-    ['SDK napi', sdk('napi')],
-    ['SDK koffi', sdk('koffi')],
+    ['SDK napi', sdkContender(connected('napi'), 'payload')],
+    ['SDK koffi', sdkContender(connected('koffi'), 'payload')],
   ],
   config,
   plan,

@@ -19,7 +19,14 @@ import { loadavg } from 'node:os';
 import { Client, SvcppServer } from '../lib/index.js';
 import { BaselineGatewayClient } from './baseline/gateway-client.js';
 import { BaselineRestClient } from './baseline/rest-client.js';
-import { drainRounds, formatRate, summarize, type DrainPlan, type DrainStart } from './support/dispatch-drain.js';
+import {
+  drainRounds,
+  formatRate,
+  sdkContender,
+  summarize,
+  type DrainPlan,
+  type DrainStart,
+} from './support/dispatch-drain.js';
 import { startPlatformProcess, type PlatformProcess } from './support/platform-process.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -171,20 +178,11 @@ function dispatchContenders(
   server: SvcppServer,
   ca: string | undefined,
 ): Array<[string, DrainStart]> {
-  const sdk = (backend: (typeof BACKENDS)[number], readsPayload: boolean) => async (onEvent: () => void) => {
+  const connected = (backend: (typeof BACKENDS)[number]) => async () => {
     const client = sdkClient(platform, backend);
     await client.updateToken(await newToken(platform, server));
     await client.connect();
-    if (readsPayload) {
-      client.on('userUpdated', (_userId, user) => {
-        if (user?.username !== undefined) onEvent();
-      });
-    } else {
-      client.on('userUpdated', (userId) => {
-        if (client.getUser(userId)?.username !== undefined) onEvent();
-      });
-    }
-    return { userId: client.currentUser!.id.toString(), close: () => client.close() };
+    return client;
   };
   const baseline = async (onEvent: () => void) => {
     const client = new BaselineGatewayClient({
@@ -212,8 +210,8 @@ function dispatchContenders(
     ...BACKENDS.flatMap(
       (backend) =>
         [
-          [`SDK ${backend} (handler reads the payload)`, sdk(backend, true)],
-          [`SDK ${backend} (handler calls getUser)`, sdk(backend, false)],
+          [`SDK ${backend} (handler reads the payload)`, sdkContender(connected(backend), 'payload')],
+          [`SDK ${backend} (handler calls getUser)`, sdkContender(connected(backend), 'getUser')],
         ] satisfies Array<[string, DrainStart]>,
     ),
     [BASELINE, baseline],

@@ -6,6 +6,8 @@
  * timed from the first handler call to the last. A live stream would measure the platform's publisher (the ceiling of
  * every client), not the client.
  */
+// Type only (erased): bench/dispatch-sdk.ts is bundled for the cross targets with the package in place of lib/.
+import type { Client } from '../../lib/index.js';
 import { postDevRouteHoldingJs } from './post-holding-js.js';
 
 export interface DrainPlatform {
@@ -20,6 +22,22 @@ export interface DrainSession {
 }
 /** Starts a contender whose handler calls `onEvent` once per dispatch it has read. */
 export type DrainStart = (onEvent: () => void) => Promise<DrainSession>;
+
+/**
+ * A contender on the SDK: `connected()` gives a client that reached Ready; its 'userUpdated' handler counts an event
+ * once it has read the user — from the event (`'payload'`: read in the same crossing as the delivery) or with
+ * getUser(userId) (`'getUser'`: the shape before events carried their payload).
+ */
+export function sdkContender(connected: () => Promise<Client>, reads: 'payload' | 'getUser'): DrainStart {
+  return async (onEvent) => {
+    const client = await connected();
+    client.on('userUpdated', (userId, user) => {
+      const read = reads === 'payload' ? user : client.getUser(userId);
+      if (read?.username !== undefined) onEvent();
+    });
+    return { userId: client.currentUser!.id.toString(), close: () => client.close() };
+  };
+}
 
 export interface DrainPlan {
   dispatches: number;
