@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { PlatformContext, PlatformUrls, SessionControl } from './context.js';
+import type { AccessEnding } from './accounts/access-ending.js';
 import { accountsArea } from './accounts/migrations.js';
 import { devGuardArea } from './admin/dev-guard.js';
 import { devArea } from './admin/index.js';
@@ -15,12 +15,14 @@ import { EventBus } from './events/bus.js';
 import { InProcessLog, type ClusterLog } from './events/cluster-log.js';
 import { RedisLog, redactUrl } from './events/redis-log.js';
 import { gatewayAuthenticator } from './gateway-auth.js';
+import type { SessionControl } from './gateway/session-control.js';
 import { registerGateway, type GatewayHandle, type GatewayOptions } from './gateway/index.js';
 import { botApiArea } from './bot-api/guilds/index.js';
 import type { GuildVoiceCalls } from './bot-api/guilds/voice-channel-state.js';
 import { lobbiesArea } from './lobbies/index.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { isLoopbackHost } from './http/hosts.js';
+import type { PlatformUrls } from './http/urls.js';
 import { createHttpServer } from './http/server.js';
 import { premiumArea } from './premium/index.js';
 import { activitiesArea } from './activities/index.js';
@@ -28,6 +30,7 @@ import { createAttachmentsServer } from './attachments/server.js';
 import { API_PREFIX } from './http/api.js';
 import { routeConventionsArea } from './http/route-conventions.js';
 import { SnowflakeGenerator } from './ids/snowflake.js';
+import type { PlatformKernel } from './kernel.js';
 import { createLogger } from './logger.js';
 import type { RouteEntry } from './route-table.js';
 import { oauthArea } from './oauth/index.js';
@@ -46,6 +49,7 @@ import { startRpcServer, type RpcServer } from './rpc/index.js';
 import { usersArea } from './users/index.js';
 import { voiceArea, type VoiceHandle, type VoiceOptions } from './voice/index.js';
 import { WebhookDeliverer, webhookLeaseMs } from './webhooks/deliverer.js';
+import type { WakesWebhooks } from './webhooks/waking.js';
 
 export type { PlatformOptions } from './options.js';
 export type { RateLimitRule } from './http/rate-limit.js';
@@ -56,7 +60,6 @@ export { DEFAULT_LOBBY_LIMITS } from './lobbies/limits.js';
 export type { PlatformConfig } from './config/schema.js';
 export { resolveDeployment, DEPLOYMENT_ENV, type DeploymentSettings } from './config/deployment.js';
 export type { Store } from './store/types.js';
-export type { PlatformContext } from './context.js';
 export type { RouteEntry } from './route-table.js';
 export { EventBus } from './events/bus.js';
 export type { GatewayHandle, GatewayIdentity, GatewayOptions } from './gateway/index.js';
@@ -68,6 +71,21 @@ export type { RpcOptions, RpcServer, ConsentRequest, Delivery } from './rpc/inde
 export { startStandaloneRpc, type StandaloneRpcOptions } from './rpc/standalone.js';
 export { runStandaloneCli, type StandaloneCliOptions } from './rpc/cli.js';
 export type { VoiceHandle, VoiceOptions, VoiceStats } from './voice/index.js';
+
+/**
+ * What a running platform lets tests and tools reach behind the HTTP API: the kernel, the resolved options, the URLs
+ * and outbound HTTP (with its guard). No area is handed this: each takes only what it reads.
+ */
+export interface PlatformServices extends PlatformKernel {
+  options: ResolvedOptions;
+  /** Read when used (a getter): empty strings until the server listens. */
+  readonly urls: PlatformUrls;
+  /**
+   * Outbound HTTP(S) to destinations configured over HTTP (webhooks, interactions endpoints, the portal's test
+   * event); `outbound.guard` is the one check every such request passes (outbound/guard.ts), the proxy's included.
+   */
+  outbound: OutboundHttpClient;
+}
 
 export interface DevApplicationCredentials {
   id: string;
@@ -105,7 +123,7 @@ export interface RunningPlatform {
   /** Lobby voice calls: the voice gateway's endpoint, test hooks (drop, injected loss) and relay figures. */
   voice: VoiceHandle;
   /** Services and options, for tests and tools that need to reach behind the HTTP API. */
-  context: PlatformContext;
+  context: PlatformServices;
   /** The local client (with `rpc` start option): socket path, consent queue, launch registry, desktop actions. */
   rpc?: RpcServer;
   /** Every HTTP route served (method and URL pattern). */
@@ -224,9 +242,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       logger.child({ area: 'webhooks' }),
       now,
     );
-    // Values known only later, read through the context when used: the URLs once the server listens, the gateway's
-    // sessions once it exists, the areas' gateway handlers and account movers once they are assembled.
+    // Values known only later, handed to the areas as functions read when used: the URLs once the server listens,
+    // the gateway's sessions once it exists, the areas' gateway handlers and account movers once they are assembled.
     let urls: PlatformUrls = { http: '', api: '', gateway: '', attachments: '' };
+    const platformUrls = () => urls;
     let gatewayHandle: GatewayHandle | undefined;
     let assembled: AssembledAreas | undefined;
     const movers: AccountMovers = () => assembled?.accountMovers ?? [];
@@ -236,26 +255,17 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       cacheSeconds: resolved.oidcCacheSeconds,
       now,
     });
-    const ctx: PlatformContext = {
-      options: resolved,
-      store,
-      ids: new SnowflakeGenerator(now),
-      logger,
-      bus,
-      get urls() {
-        return urls;
-      },
-      sessions: lateSessions(() => gatewayHandle),
-      signingKeys: new OidcSigningKeys(store, now),
-      webhooks,
-      outbound,
-      rateLimiter,
-      devToken: randomToken(),
-      now,
-    };
+    const kernel: PlatformKernel = { store, ids: new SnowflakeGenerator(now), logger, bus, now };
+    // What the areas take besides the kernel, each only what it reads: waking webhook delivery after a change that
+    // queued events, the gateway's sessions (to end them), the signing keys of id_tokens, this start's dev token.
+    const waking: WakesWebhooks = { ...kernel, wakeWebhooks: () => webhooks.wake() };
+    const accessEnding: AccessEnding = { ...waking, sessions: lateSessions(() => gatewayHandle) };
+    const signingKeys = new OidcSigningKeys(store, now);
+    const devToken = randomToken();
+    const devMode = resolved.devMode;
 
-    const dev = ensureDevEnvironment(ctx);
-    if (resolved.config) applyConfig(ctx, resolved.config);
+    const dev = ensureDevEnvironment({ ...waking, options: resolved });
+    if (resolved.config) applyConfig({ ...waking, options: resolved }, resolved.config);
 
     const tls = resolved.tls ? await platformCertificate(store, new Date(now())) : undefined;
     const { app, routes } = createHttpServer({
@@ -266,23 +276,26 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       // Besides loopback and addresses: the name the server was told to listen on and the advertised one.
       hostNames: () => [resolved.host, ...(resolved.publicUrl ? [new URL(resolved.publicUrl).hostname] : [])],
       // A page on the attachments origin is loopback too, and still no page of the platform's.
-      foreignOrigins: () => (ctx.urls.attachments ? [new URL(ctx.urls.attachments).origin] : []),
+      foreignOrigins: () => (urls.attachments ? [new URL(urls.attachments).origin] : []),
       ...(tls ? { tls } : {}),
     });
     // Uploaded files: an origin of their own (PROTOCOL.md §14.4 "Attachment files").
-    const attachments = createAttachmentsServer(ctx, {
-      logger: logger.child({ area: 'attachments' }),
-      hostNames: () => [
-        resolved.host,
-        ...(resolved.attachments.publicUrl ? [new URL(resolved.attachments.publicUrl).hostname] : []),
-      ],
-      ...(tls ? { tls } : {}),
-    });
+    const attachments = createAttachmentsServer(
+      { ...kernel, rateLimiter },
+      {
+        logger: logger.child({ area: 'attachments' }),
+        hostNames: () => [
+          resolved.host,
+          ...(resolved.attachments.publicUrl ? [new URL(resolved.attachments.publicUrl).hostname] : []),
+        ],
+        ...(tls ? { tls } : {}),
+      },
+    );
     const gateway = registerGateway(app, {
       bus,
-      authenticate: gatewayAuthenticator(ctx),
+      authenticate: gatewayAuthenticator(kernel),
       logger: logger.child({ area: 'gateway' }),
-      publicUrl: () => ctx.urls.http,
+      publicUrl: () => urls.http,
       ...gatewayFanOut(() => assembled?.gateway ?? []),
       ...(options.gateway ? { options: options.gateway } : {}),
     });
@@ -294,29 +307,36 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     // Adding an area is one more entry here.
     // The bot API asks the voice area about guild calls; the voice area, built later, uses the bot API's guilds.
     let guildVoice: GuildVoiceCalls | undefined;
-    const botApi = botApiArea(ctx, () => guildVoice);
-    const premium = premiumArea(ctx);
-    const activities = activitiesArea(ctx);
-    const lobbies = lobbiesArea(ctx);
-    const social = socialArea(ctx);
+    const botApi = botApiArea({ ...kernel, urls: platformUrls, outbound, devMode }, () => guildVoice);
+    const premium = premiumArea(waking, { devMode });
+    const activities = activitiesArea({ ...kernel, guard: outbound.guard }, { devMode });
+    const lobbies = lobbiesArea({
+      ...waking,
+      sessions: accessEnding.sessions,
+      urls: platformUrls,
+      guard: outbound.guard,
+      limits: resolved.lobbyLimits,
+    });
+    const social = socialArea(waking, { limits: resolved.socialLimits, devMode });
     // The developer portal (PROTOCOL.md §15): web pages under /developers.
-    const portal = portalArea(ctx, gateway);
-    const voice = voiceArea(ctx, options.voice, botApi.api);
+    const portal = portalArea({ ...accessEnding, options: resolved }, { gateway, outbound, devToken });
+    const voice = voiceArea(kernel, { devMode }, options.voice, botApi.api);
     guildVoice = voice.guildVoice;
+    const tokenIssuing = { ...accessEnding, signingKeys, urls: platformUrls, options: resolved };
     const areas: PlatformArea[] = [
-      ...(resolved.devMode ? [devGuardArea(ctx.devToken)] : []),
-      routeConventionsArea(ctx),
+      ...(devMode ? [devGuardArea(devToken)] : []),
+      routeConventionsArea({ ...kernel, rateLimiter }),
       accountsArea(),
-      oauthArea(ctx, { externalTokens, movers }),
-      landingArea(ctx),
-      partnerSdkArea(ctx, movers, externalTokens),
-      usersArea(ctx),
+      oauthArea({ ...tokenIssuing, rateLimiter }, { externalTokens, movers }),
+      landingArea({ urls: platformUrls, devMode, database: resolved.database }),
+      partnerSdkArea(tokenIssuing, movers, externalTokens),
+      usersArea(kernel),
       botApi,
       premium,
       activities,
       lobbies,
       social,
-      ...(resolved.devMode ? [devArea(ctx, () => rpc)] : []),
+      ...(devMode ? [devArea({ ...accessEnding, options: resolved }, outbound.guard, () => rpc)] : []),
       portal,
       voice,
     ];
@@ -336,10 +356,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
           attachments.server.address() as AddressInfo,
           Number(voice.handle.endpoint.slice(voice.handle.endpoint.lastIndexOf(':') + 1)),
         ],
-        [ctx.urls.http, ctx.urls.attachments, `http://${resolved.host}:${(app.server.address() as AddressInfo).port}`],
+        [urls.http, urls.attachments, `http://${resolved.host}:${(app.server.address() as AddressInfo).port}`],
       );
       // The local client (PROTOCOL.md §12), when asked for: it needs the URLs for its READY.
-      if (resolved.rpc) rpc = await startRpcServer(ctx, social.services, resolved.rpc);
+      if (resolved.rpc)
+        rpc = await startRpcServer({ ...waking, urls: platformUrls, options: resolved }, social.services, resolved.rpc);
     } catch (error) {
       await attachments.close();
       await app.close();
@@ -348,8 +369,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     webhooks.start();
     logger.info(
       {
-        url: ctx.urls.http,
-        attachments: ctx.urls.attachments,
+        url: urls.http,
+        attachments: urls.attachments,
         database: resolved.database,
         ...(resolved.broker && { broker: redactUrl(resolved.broker), node: log.nodeId }),
         devMode: resolved.devMode,
@@ -357,12 +378,20 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       'svcpp platform listening',
     );
 
+    const services: PlatformServices = {
+      ...kernel,
+      options: resolved,
+      get urls() {
+        return urls;
+      },
+      outbound,
+    };
     let closing: Promise<void> | undefined;
     const running: RunningPlatform = {
-      httpUrl: ctx.urls.http,
-      apiBase: ctx.urls.api,
-      gatewayUrl: ctx.urls.gateway,
-      attachmentsUrl: ctx.urls.attachments,
+      httpUrl: urls.http,
+      apiBase: urls.api,
+      gatewayUrl: urls.gateway,
+      attachmentsUrl: urls.attachments,
       ...(tls ? { caCertPem: tls.cert } : {}),
       devApp: {
         id: dev.app.id,
@@ -371,12 +400,12 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         publicKey: dev.app.publicKeyHex,
       },
       devAppCreated: dev.created,
-      devToken: ctx.devToken,
+      devToken,
       store,
       bus,
       gateway,
       voice: voice.handle,
-      context: ctx,
+      context: services,
       routes,
       logger,
       ...(rpc ? { rpc } : {}),

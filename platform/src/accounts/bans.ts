@@ -1,4 +1,5 @@
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
+import type { AccessEnding } from './access-ending.js';
 import type { UserRecord } from '../store/types.js';
 import { Errors } from '../http/errors.js';
 import { createProvisionalUser } from './users.js';
@@ -9,7 +10,7 @@ export function isBanned(user: UserRecord, now: number): boolean {
 }
 
 /** A ban-created provisional account stays merge-restricted while the account it stands in for is banned. */
-export function isMergeRestricted(ctx: PlatformContext, user: UserRecord): boolean {
+export function isMergeRestricted(ctx: PlatformKernel, user: UserRecord): boolean {
   if (!user.restrictedByUserId) return false;
   const banned = ctx.store.users.get(user.restrictedByUserId);
   return banned !== undefined && isBanned(banned, ctx.now());
@@ -20,7 +21,7 @@ export function isMergeRestricted(ctx: PlatformContext, user: UserRecord): boole
  * carried moves to a new cross-platform-restricted provisional account; each application it had authorized
  * (or was linked to) receives APPLICATION_DEAUTHORIZED; its gateway sessions are closed.
  */
-export function banUser(ctx: PlatformContext, userId: string, until: number): UserRecord[] {
+export function banUser(ctx: AccessEnding, userId: string, until: number): UserRecord[] {
   const created = ctx.store.transaction(() => {
     const user = ctx.store.users.get(userId);
     if (!user) throw Errors.unknownUser();
@@ -51,11 +52,11 @@ export function banUser(ctx: PlatformContext, userId: string, until: number): Us
     return standIns;
   });
   ctx.sessions.disconnectUser(userId, 4004);
-  ctx.webhooks.wake();
+  ctx.wakeWebhooks();
   return created;
 }
 
-export function liftBan(ctx: PlatformContext, userId: string): UserRecord {
+export function liftBan(ctx: PlatformKernel, userId: string): UserRecord {
   const user = ctx.store.users.get(userId);
   if (!user) throw Errors.unknownUser();
   const lifted = { ...user, bannedUntil: null };

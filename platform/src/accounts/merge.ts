@@ -1,5 +1,5 @@
 import type { AccountMover } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { ApplicationRecord, UserRecord } from '../store/types.js';
 import type { ExternalSubject } from '../partner-sdk/external-token.js';
 import { ProvisionalErrors } from '../partner-sdk/errors.js';
@@ -14,7 +14,7 @@ import { isMergeRestricted } from './bans.js';
  * An identity with no account yet is simply linked to the target.
  */
 export function mergeInTransaction(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   movers: readonly AccountMover[],
   app: ApplicationRecord,
   target: UserRecord,
@@ -65,7 +65,7 @@ export function mergeInTransaction(
 
 /** One external identity of a given provider per account and application (530023). */
 function assertNoOtherIdentity(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   app: ApplicationRecord,
   target: UserRecord,
   authType: string,

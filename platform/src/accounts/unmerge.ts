@@ -1,5 +1,5 @@
 import type { AccountMover } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { AccessEnding } from './access-ending.js';
 import { Errors } from '../http/errors.js';
 import type { ApplicationRecord, ExternalIdentityRecord, UserRecord } from '../store/types.js';
 import { afterDeauthorize, deauthorizeInTransaction } from './deauthorize.js';
@@ -12,7 +12,7 @@ import { createProvisionalUser } from './users.js';
  * owner cannot be unmerged (50229).
  */
 export function unmergeIdentity(
-  ctx: PlatformContext,
+  ctx: AccessEnding,
   movers: readonly AccountMover[],
   app: ApplicationRecord,
   identity: ExternalIdentityRecord,
@@ -38,7 +38,7 @@ export function unmergeIdentity(
 
 /** Every identity of `user` for `app` is unlinked (token revocation by an SDK app acts as an unmerge). */
 export function unmergeAllForApp(
-  ctx: PlatformContext,
+  ctx: AccessEnding,
   movers: readonly AccountMover[],
   app: ApplicationRecord,
   user: UserRecord,

@@ -3,6 +3,8 @@
  * application's activity in a guild channel or a DM, join and leave an instance — and set an application's URL
  * mappings (the developer portal's Activities → URL Mappings page; no published route sets them).
  */
+import type { OutboundGuard } from '../outbound/guard.js';
+import type { PlatformKernel } from '../kernel.js';
 import { z } from 'zod';
 import { pathParams, type ApiArea } from '../http/api.js';
 import { Errors } from '../http/errors.js';
@@ -44,8 +46,8 @@ const launchSchema = z
 const mappingsBody = z.object({ url_mappings: urlMappingsSchema });
 
 export const activityDevRoutes =
-  (instances: ActivityInstances, guilds: GuildService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guard: OutboundGuard, instances: ActivityInstances, guilds: GuildService): ApiArea =>
+  (app) => {
     const application = (id: string): ApplicationRecord => {
       const found = requireById(id, (id) => ctx.store.applications.get(id), Errors.unknownApplication);
       return found;
@@ -114,7 +116,7 @@ export const activityDevRoutes =
       async (request) => {
         const app = application(request.params.applicationId);
         const mappings = request.body.url_mappings.map(({ prefix, target }) => ({ prefix, target }));
-        await assertMappingTargets(ctx.outbound.guard, mappings);
+        await assertMappingTargets(guard, mappings);
         ctx.store.activities.setUrlMappings(app.id, mappings);
         return { url_mappings: ctx.store.activities.urlMappings(app.id) };
       },

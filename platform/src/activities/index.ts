@@ -4,22 +4,22 @@
  * store), so the interactions area constructs its own to launch instances.
  */
 import type { PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
 import { GuildService } from '../bot-api/guilds/service.js';
 import { registerArea } from '../http/api.js';
 import { activityDevRoutes } from './dev-routes.js';
 import { ActivityInstances } from './instances.js';
-import { registerActivityProxy } from './proxy.js';
+import { registerActivityProxy, type ActivityProxyServices } from './proxy.js';
 import { activityRoutes } from './routes.js';
 
-export function activitiesArea(ctx: PlatformContext): PlatformArea {
+/** `ctx.guard` checks the proxy's targets and the URL mappings the development routes set. */
+export function activitiesArea(ctx: ActivityProxyServices, { devMode }: { devMode: boolean }): PlatformArea {
   const instances = new ActivityInstances(ctx);
   return {
     name: 'activities',
     routes(app) {
-      registerArea(app, ctx, activityRoutes(instances));
+      registerArea(app, activityRoutes(instances));
       registerActivityProxy(app, ctx);
-      if (ctx.options.devMode) registerArea(app, ctx, activityDevRoutes(instances, new GuildService(ctx)));
+      if (devMode) registerArea(app, activityDevRoutes(ctx, ctx.guard, instances, new GuildService(ctx)));
     },
   };
 }

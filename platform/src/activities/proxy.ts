@@ -17,7 +17,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { ApiError, Errors } from '../http/errors.js';
 import { ACTIVITY_PROXY_HOST } from '../http/hosts.js';
 import { OUTBOUND_VIA, OutboundGuard, OutboundRefusedError, type ResolvedAddress } from '../outbound/guard.js';
@@ -51,7 +51,12 @@ function applicationOfHost(host: string | undefined): string | undefined {
   }
 }
 
-export function registerActivityProxy(app: FastifyInstance, ctx: PlatformContext): void {
+/** What the proxy reads: the kernel (the applications and their URL mappings), and the guard every target passes. */
+export interface ActivityProxyServices extends PlatformKernel {
+  guard: OutboundGuard;
+}
+
+export function registerActivityProxy(app: FastifyInstance, ctx: ActivityProxyServices): void {
   // The host form: every request to `<id>.activities.localhost` is the proxy's, whatever its path. Answered in
   // onRequest, before routing decides anything and before a body parser could read the stream.
   app.addHook('onRequest', async (request, reply) => {
@@ -105,7 +110,7 @@ export const PATH_FORM_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups
 
 /** Proxies one request; `rest` is the request target after `{proxy_base}` (path and query, raw). */
 async function proxy(
-  ctx: PlatformContext,
+  ctx: ActivityProxyServices,
   request: FastifyRequest,
   reply: FastifyReply,
   applicationId: string,
@@ -131,7 +136,7 @@ async function proxy(
   // The outbound guard: no mapping reaches the platform itself, nor a private address the operator did not allow.
   let destination: ResolvedAddress;
   try {
-    destination = await ctx.outbound.guard.destination(target.url);
+    destination = await ctx.guard.destination(target.url);
   } catch (error) {
     throw error instanceof OutboundRefusedError
       ? ActivityErrors.refusedTarget(error.message)

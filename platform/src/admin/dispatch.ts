@@ -1,3 +1,4 @@
+import type { PlatformKernel } from '../kernel.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { ApiArea } from '../http/api.js';
@@ -26,15 +27,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * users' gateway sessions through the event bus. With `count > 1` an object `d` gets `n` (0-based index) so
  * receivers can check order and exactly-once delivery. Answers after the last one is published.
  */
-export const devDispatchRoute: ApiArea = (app, ctx) => {
-  app.post('/dev/gateway/dispatch', { schema: { body: dispatchSchema } }, async (request) => {
-    const body = request.body;
-    const to = { userIds: body.user_ids };
-    const numbered = body.count > 1 && isPlainObject(body.d) ? body.d : undefined;
-    for (let i = 0; i < body.count; i++) {
-      if (i > 0 && i % CHUNK === 0) await nextTurn();
-      ctx.bus.publish({ t: body.t, d: numbered ? { ...numbered, n: i } : body.d, to });
-    }
-    return { published: body.count };
-  });
-};
+export const devDispatchRoute =
+  (ctx: PlatformKernel): ApiArea =>
+  (app) => {
+    app.post('/dev/gateway/dispatch', { schema: { body: dispatchSchema } }, async (request) => {
+      const body = request.body;
+      const to = { userIds: body.user_ids };
+      const numbered = body.count > 1 && isPlainObject(body.d) ? body.d : undefined;
+      for (let i = 0; i < body.count; i++) {
+        if (i > 0 && i % CHUNK === 0) await nextTurn();
+        ctx.bus.publish({ t: body.t, d: numbered ? { ...numbered, n: i } : body.d, to });
+      }
+      return { published: body.count };
+    });
+  };

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { PlatformContext } from '../context.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { TlsMaterial } from '../crypto/tls.js';
 import { pathParams } from '../http/api.js';
 import { Errors } from '../http/errors.js';
@@ -29,7 +30,11 @@ export interface AttachmentsServerOptions {
 }
 
 /** The attachments listener: the platform's HTTP conventions (host check, error bodies), one route. */
-export function createAttachmentsServer(ctx: PlatformContext, options: AttachmentsServerOptions): FastifyInstance {
+/** `rateLimiter`: the platform's, so the attachments listener counts against the same buckets. */
+export function createAttachmentsServer(
+  ctx: PlatformKernel & { rateLimiter: RateLimiter },
+  options: AttachmentsServerOptions,
+): FastifyInstance {
   const { app } = createHttpServer({
     logger: options.logger,
     // Nothing is uploaded here: GET and HEAD only.

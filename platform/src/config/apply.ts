@@ -1,8 +1,7 @@
-import type { PlatformContext } from '../context.js';
 import { ApiError, fieldError, invalidFormBody } from '../http/errors.js';
 import { INVALID_UNICODE, unpairedSurrogatePath } from '../http/json-input.js';
 import { parseBody } from '../http/validation.js';
-import { upsertApplication } from '../bot-api/applications/create.js';
+import { upsertApplication, type ApplicationUpsert } from '../bot-api/applications/create.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { platformConfigSchema, type PlatformConfig } from './schema.js';
 import { upsertGuild } from './guilds.js';
@@ -14,7 +13,7 @@ import { applyUserReferences, upsertUserBase } from './users.js';
  * at guilds and applications. All or nothing; a reference that does not resolve fails with its place in the config
  * (`guilds.1.bots.0`).
  */
-export function applyConfig(ctx: PlatformContext, input: PlatformConfig): ApplicationRecord[] {
+export function applyConfig(ctx: ApplicationUpsert, input: PlatformConfig): ApplicationRecord[] {
   let config;
   try {
     // Like an HTTP body: no unpaired surrogate may reach the database.

@@ -1,5 +1,5 @@
-import type { PlatformContext } from '../context.js';
-import { upsertApplication } from '../bot-api/applications/create.js';
+import { upsertApplication, type ApplicationUpsert } from '../bot-api/applications/create.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { applicationConfigSchema, guildConfigSchema, userConfigSchema } from './schema.js';
 import { upsertGuild } from './guilds.js';
@@ -11,7 +11,10 @@ const DEV_APP_KEY = 'dev_application_id';
  * On first start: a development user (`dev_user`), a guild with a tag, and the development application
  * (public client, loopback redirect, provisional accounts on). Later starts find it through the meta table.
  */
-export function ensureDevEnvironment(ctx: PlatformContext): { app: ApplicationRecord; created: boolean } {
+export function ensureDevEnvironment(ctx: ApplicationUpsert & { options: { devAppWebhookUrl?: string | undefined } }): {
+  app: ApplicationRecord;
+  created: boolean;
+} {
   return ctx.store.transaction(() => {
     const knownId = ctx.store.meta.get(DEV_APP_KEY);
     const known = knownId ? ctx.store.applications.get(knownId) : undefined;
@@ -53,7 +56,10 @@ export function ensureDevEnvironment(ctx: PlatformContext): { app: ApplicationRe
 }
 
 /** The --webhook-url option: overrides the stored URL on every start when given. */
-function withWebhookUrl(ctx: PlatformContext, app: ApplicationRecord): ApplicationRecord {
+function withWebhookUrl(
+  ctx: PlatformKernel & { options: { devAppWebhookUrl?: string | undefined } },
+  app: ApplicationRecord,
+): ApplicationRecord {
   const url = ctx.options.devAppWebhookUrl;
   if (url === undefined || url === app.webhookUrl) return app;
   const updated = { ...app, webhookUrl: url };

@@ -14,7 +14,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../context.js';
 import type { BearerPrincipal, BotPrincipal, Principal } from './auth.js';
 import type { ZodTypeProvider } from './zod-schemas.js';
 
@@ -30,19 +29,17 @@ export type ApiScope = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** One area of the API: registers its routes (paths relative to API_PREFIX) on its own encapsulated scope. */
-export type ApiArea = (api: ApiScope, ctx: PlatformContext) => void;
+/**
+ * One area of the API: registers its routes (paths relative to API_PREFIX) on its own encapsulated scope. What its
+ * handlers use it takes when it is made (`userRoutes(kernel)`, `premiumRoutes(kernel, premium)`), never a context.
+ */
+export type ApiArea = (api: ApiScope) => void;
 
 /** Registers an area as a fastify plugin under API_PREFIX (or another prefix for the unversioned aliases). */
-export function registerArea(
-  app: FastifyInstance,
-  ctx: PlatformContext,
-  area: ApiArea,
-  prefix: string = API_PREFIX,
-): void {
+export function registerArea(app: FastifyInstance, area: ApiArea, prefix: string = API_PREFIX): void {
   void app.register(
     async (scope) => {
-      area(scope.withTypeProvider<ZodTypeProvider>() as unknown as ApiScope, ctx);
+      area(scope.withTypeProvider<ZodTypeProvider>() as unknown as ApiScope);
     },
     { prefix },
   );

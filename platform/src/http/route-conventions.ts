@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
+import type { RateLimiter } from './rate-limit.js';
 import { authenticate, type Principal } from './auth.js';
 import { assertBodyKind, type BodyKind } from './body.js';
 import { Errors } from './errors.js';
@@ -31,7 +32,7 @@ declare module 'fastify' {
   }
 }
 
-function authorize(ctx: PlatformContext, request: FastifyRequest, auth: RouteAuth): Principal {
+function authorize(ctx: PlatformKernel, request: FastifyRequest, auth: RouteAuth): Principal {
   const principal = authenticate(ctx, request);
   if (auth.kind === 'bot' && principal.kind !== 'bot') throw Errors.onlyBotsCanUse();
   if (auth.kind === 'bearer' && principal.kind !== 'bearer') throw Errors.botsCannotUse();
@@ -46,7 +47,12 @@ function limitKey(limit: KeyedRateLimit, principal: Principal): string {
   return `user:${principal.user.id}:app:${principal.app.id}`;
 }
 
-export function registerRouteConventions(app: FastifyInstance, ctx: PlatformContext): void {
+/** What the route convention reads: the kernel (who the caller is) and the rate limiter of the per-caller buckets. */
+export interface RouteConventionServices extends PlatformKernel {
+  rateLimiter: RateLimiter;
+}
+
+export function registerRouteConventions(app: FastifyInstance, ctx: RouteConventionServices): void {
   app.decorateRequest('principal', undefined);
   app.addHook('preValidation', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -67,6 +73,6 @@ export function registerRouteConventions(app: FastifyInstance, ctx: PlatformCont
 }
 
 /** The route convention as an area: its hooks come before the routes of every area that follows it. */
-export function routeConventionsArea(ctx: PlatformContext): PlatformArea {
+export function routeConventionsArea(ctx: RouteConventionServices): PlatformArea {
   return { name: 'route-conventions', routes: (app) => registerRouteConventions(app, ctx) };
 }

@@ -5,7 +5,7 @@
  * the interaction response. Setting the URL first sends a PING (type 1) that must be answered with a PONG
  * (`{"type": 1}`).
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { fieldError } from '../http/errors.js';
 import { dottedPath, parseClientJson } from '../http/json-input.js';
 import type { OutboundHttpClient } from '../outbound/http-client.js';
@@ -19,11 +19,11 @@ const ENDPOINT_TIMEOUT_MS = 3_000;
 export type EndpointAnswer = { ok: true; body: unknown } | { ok: false; error: string };
 
 export class InteractionDelivery {
-  private readonly http: OutboundHttpClient;
-
-  constructor(private readonly ctx: PlatformContext) {
-    this.http = ctx.outbound;
-  }
+  /** `http` sends to the endpoints: every request passes its outbound guard. */
+  constructor(
+    private readonly ctx: PlatformKernel,
+    private readonly http: OutboundHttpClient,
+  ) {}
 
   /** The app's endpoint URL, or null when interactions go over the gateway. */
   endpointOf(app: ApplicationRecord): string | null {

@@ -4,6 +4,7 @@
  * the user was answered — and set an
  * application's interactions endpoint URL (after the PING check), activities and installation contexts.
  */
+import type { PlatformKernel } from '../kernel.js';
 import { z } from 'zod';
 import type { CommandService } from '../commands/service.js';
 import { APPLICATION_FLAG_EMBEDDED, commandJson } from '../commands/service.js';
@@ -88,8 +89,13 @@ const settingsSchema = z.object({
 });
 
 export const interactionDevRoutes =
-  (interactions: InteractionService, commands: CommandService, delivery: InteractionDelivery): ApiArea =>
-  (app, ctx) => {
+  (
+    ctx: PlatformKernel,
+    interactions: InteractionService,
+    commands: CommandService,
+    delivery: InteractionDelivery,
+  ): ApiArea =>
+  (app) => {
     app.post(
       '/dev/interactions',
       {

@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { applicationModifyRoute } from '../bot-api/applications/modify-route.js';
-import type { PlatformContext } from '../context.js';
 import { commandRoutes } from '../commands/routes.js';
 import { CommandPermissionService } from '../commands/permissions-service.js';
 import { commandPermissionRoutes } from '../commands/permissions-routes.js';
 import { CommandService } from '../commands/service.js';
 import type { GuildService } from '../bot-api/guilds/service.js';
 import { registerArea } from '../http/api.js';
+import type { BotApiServices } from '../bot-api/services.js';
 import type { MessageService } from '../bot-api/messages/service.js';
 import { InteractionDelivery } from './delivery.js';
 import { interactionDevRoutes } from './dev-routes.js';
@@ -19,22 +19,22 @@ import { InteractionService } from './service.js';
 
 /** The interactions' services and routes: a part of the bot API area (they use its guild and message services). */
 export function interactionsPart(
-  ctx: PlatformContext,
+  ctx: BotApiServices,
   guilds: GuildService,
   messages: MessageService,
 ): { service: InteractionService; routes(app: FastifyInstance): void } {
   const commands = new CommandService(ctx);
   const permissions = new CommandPermissionService(ctx, guilds);
-  const delivery = new InteractionDelivery(ctx);
+  const delivery = new InteractionDelivery(ctx, ctx.outbound);
   const interactions = new InteractionService(ctx, guilds, messages, permissions, delivery);
   return {
     service: interactions,
     routes(app) {
-      registerArea(app, ctx, commandRoutes(guilds, commands));
-      registerArea(app, ctx, commandPermissionRoutes(guilds, permissions));
-      registerArea(app, ctx, interactionRoutes(interactions));
-      registerArea(app, ctx, applicationModifyRoute(delivery));
-      if (ctx.options.devMode) registerArea(app, ctx, interactionDevRoutes(interactions, commands, delivery));
+      registerArea(app, commandRoutes(guilds, commands));
+      registerArea(app, commandPermissionRoutes(guilds, permissions));
+      registerArea(app, interactionRoutes(interactions));
+      registerArea(app, applicationModifyRoute(ctx, ctx.outbound.guard, delivery));
+      if (ctx.devMode) registerArea(app, interactionDevRoutes(ctx, interactions, commands, delivery));
     },
   };
 }

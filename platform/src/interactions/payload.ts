@@ -5,7 +5,7 @@
  * values), context, attachment_size_limit`. In a DM or group DM there is no guild, guild_id, guild_locale or member:
  * the invoking user is `user`, and `channel` is the partial private channel with its other members as `recipients`.
  */
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { fullChannelJson, memberJson } from '../bot-api/guilds/bot-serialize.js';
 import type { GuildService } from '../bot-api/guilds/service.js';
 import type { InteractionRecord } from '../store/interaction-types.js';
@@ -29,7 +29,7 @@ export interface PayloadParts {
 }
 
 export function interactionPayload(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   guilds: GuildService,
   parts: PayloadParts,
 ): Record<string, unknown> {

@@ -5,7 +5,8 @@
  * routes (published: no Authorization header).
  */
 import { randomBytes } from 'node:crypto';
-import type { PlatformContext } from '../context.js';
+import type { ReadsUrls } from '../http/urls.js';
+import type { PlatformKernel } from '../kernel.js';
 import { ActivityInstances } from '../activities/instances.js';
 import { interactionPlace } from '../activities/location.js';
 import { CommandType, EntryPointHandler, InteractionContext, IntegrationType } from '../commands/schemas.js';
@@ -87,7 +88,7 @@ export class InteractionService {
   private readonly places: InteractionPlaces;
 
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel & ReadsUrls,
     private readonly guilds: GuildService,
     private readonly messages: MessageService,
     private readonly permissions: CommandPermissionService,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformUrls } from '../http/urls.js';
 import { Errors } from '../http/errors.js';
 import { landingPage } from './page.js';
 import { isShippedDoc, readShippedDoc } from './package-files.js';
@@ -30,9 +30,16 @@ function wantsJson(request: FastifyRequest): boolean {
  * `GET /`, the landing page (PROTOCOL.md §2 "Landing page"), and `GET /docs/<path>`, the documents
  * this platform ships, as plain UTF-8 text (Markdown).
  */
-export function registerLanding(app: FastifyInstance, ctx: PlatformContext): void {
+/** What the landing page shows: the platform's URLs (read at each request), development mode and the database. */
+export interface LandingFacts {
+  urls: () => PlatformUrls;
+  devMode: boolean;
+  database: string;
+}
+
+export function registerLanding(app: FastifyInstance, facts: LandingFacts): void {
   app.get('/', async (request, reply) => {
-    const summary = landingSummary(ctx.urls, ctx.options.devMode, ctx.options.database);
+    const summary = landingSummary(facts.urls(), facts.devMode, facts.database);
     reply.header('vary', 'Accept');
     if (wantsJson(request)) return reply.header('cache-control', 'no-cache').send(summary);
     return reply.headers(PAGE_HEADERS).send(landingPage(summary));
@@ -50,6 +57,6 @@ export function registerLanding(app: FastifyInstance, ctx: PlatformContext): voi
   });
 }
 
-export function landingArea(ctx: PlatformContext): PlatformArea {
-  return { name: 'landing', routes: (app) => registerLanding(app, ctx) };
+export function landingArea(facts: LandingFacts): PlatformArea {
+  return { name: 'landing', routes: (app) => registerLanding(app, facts) };
 }

@@ -1,4 +1,4 @@
-import type { PlatformUrls } from '../context.js';
+import type { PlatformUrls } from '../http/urls.js';
 import { LANDING_DOCS, PLATFORM_VERSION } from './package-files.js';
 
 /** What the landing page says, in the JSON form (`GET /` with `Accept: application/json`, PROTOCOL.md §2). */

@@ -1,5 +1,4 @@
 import type { GatewayHandlers, PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
 import { registerInviteRoutes } from './invites.js';
 import { registerLinkingRoutes } from './linking.js';
 import { registerLobbyRoutes } from './lobby-routes.js';
@@ -10,17 +9,18 @@ import { registerArea } from '../http/api.js';
 import { lobbyMover } from './migrations.js';
 import { lobbySchemas } from './schemas.js';
 import { Lobbies } from './service.js';
+import type { LobbyServices } from './services.js';
 
 /**
  * Lobbies (PROTOCOL.md §10.5): routes, READY `lobbies`, members' `connected` from the gateway's session changes,
  * account movers and the idle sweeper (stopped when the server closes).
  */
-export function lobbiesArea(ctx: PlatformContext): PlatformArea {
-  const limits = ctx.options.lobbyLimits;
+export function lobbiesArea(ctx: LobbyServices): PlatformArea {
+  const limits = ctx.limits;
   const lobbies = new Lobbies(ctx, {
     limits,
     hasSession: (userId, applicationId) => ctx.sessions.hasSession(userId, applicationId),
-    wakeWebhooks: () => ctx.webhooks.wake(),
+    wakeWebhooks: () => ctx.wakeWebhooks(),
   });
   const schemas = lobbySchemas(limits);
 
@@ -40,7 +40,7 @@ export function lobbiesArea(ctx: PlatformContext): PlatformArea {
   return {
     name: 'lobbies',
     routes(app) {
-      registerArea(app, ctx, (api) => {
+      registerArea(app, (api) => {
         registerLobbyRoutes(api, ctx, lobbies, schemas);
         registerMemberRoutes(api, ctx, lobbies, schemas);
         registerMessageRoutes(api, ctx, messages, schemas);

@@ -1,6 +1,6 @@
 import { callerOf, type ApiScope, pathParams } from '../http/api.js';
 import type { LobbyGuildInviteResponse } from 'discord-api-spec';
-import type { PlatformContext } from '../context.js';
+import type { LobbyServices } from './services.js';
 import { randomToken } from '../crypto/tokens.js';
 import { Errors } from '../http/errors.js';
 import { snowflakeSchema } from '../http/validation.js';
@@ -15,13 +15,13 @@ import { LobbyErrors } from './errors.js';
 type LobbyInviteJson = LobbyGuildInviteResponse & { url: string; expires_at: string };
 
 /** A single-use guild invite to the lobby's linked channel, bound to `user` (nobody else can redeem it). */
-function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord): LobbyInviteJson {
+function createInvite(ctx: LobbyServices, lobby: LobbyRecord, user: UserRecord): LobbyInviteJson {
   // Provisional accounts cannot join guilds: the SDK asks the player to merge first.
   if (user.isProvisional) throw LobbyErrors.mergeRequired();
   const channel = lobby.linkedChannelId === null ? undefined : ctx.store.guilds.getChannel(lobby.linkedChannelId);
   if (!channel) throw LobbyErrors.unknownChannel();
   const code = randomToken(8);
-  const expiresAt = ctx.now() + ctx.options.lobbyLimits.inviteSeconds * 1000;
+  const expiresAt = ctx.now() + ctx.limits.inviteSeconds * 1000;
   ctx.store.lobbies.insertInvite({
     code,
     lobbyId: lobby.id,
@@ -32,14 +32,14 @@ function createInvite(ctx: PlatformContext, lobby: LobbyRecord, user: UserRecord
     expiresAt,
     usedAt: null,
   });
-  return { code, url: `${ctx.urls.http}/invite/${code}`, expires_at: new Date(expiresAt).toISOString() };
+  return { code, url: `${ctx.urls().http}/invite/${code}`, expires_at: new Date(expiresAt).toISOString() };
 }
 
 /**
  * Linked-channel invites (platform/PROTOCOL.md §10.5 "Channel invites") and their redemption, `POST /invites/{code}`
  * (OURS).
  */
-export function registerInviteRoutes(app: ApiScope, ctx: PlatformContext): void {
+export function registerInviteRoutes(app: ApiScope, ctx: LobbyServices): void {
   app.post(
     '/lobbies/:lobbyId/members/@me/invites',
     { config: lobbyConfig('bearer', 'lobbies.write'), schema: { params: pathParams('lobbyId') } },

@@ -1,5 +1,6 @@
 import { callerOf, type ApiScope, pathParams } from '../http/api.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
+import type { LobbyServices } from './services.js';
 import { Errors } from '../http/errors.js';
 import { assertOutboundUrl } from '../outbound/url-check.js';
 import type { LobbyRecord } from '../store/lobby-types.js';
@@ -9,18 +10,13 @@ import { memberChange, type Lobbies, type MemberBody, type PendingEvents } from 
 import { isSnowflake } from '../ids/snowflake.js';
 
 /** Every listed user must exist (→ 404 10013 before anything changes). */
-function assertUsersExist(ctx: PlatformContext, ids: string[]): void {
+function assertUsersExist(ctx: PlatformKernel, ids: string[]): void {
   for (const id of ids) if (!ctx.store.users.get(id)) throw Errors.unknownUser();
 }
 
 /** The lobby routes (platform/PROTOCOL.md §10.5): create (bot), create-or-join by secret, get, patch, delete. */
-export function registerLobbyRoutes(
-  app: ApiScope,
-  ctx: PlatformContext,
-  lobbies: Lobbies,
-  schemas: LobbySchemas,
-): void {
-  const limits = () => ctx.options.lobbyLimits;
+export function registerLobbyRoutes(app: ApiScope, ctx: LobbyServices, lobbies: Lobbies, schemas: LobbySchemas): void {
+  const limits = () => ctx.limits;
 
   // Bot-managed lobby: members only through the server API (they cannot leave by themselves).
   app.post(
@@ -34,7 +30,7 @@ export function registerLobbyRoutes(
         ctx,
         members.map((m) => m.id),
       );
-      await assertOutboundUrl(ctx.outbound.guard, ['override_event_webhooks_url'], body.override_event_webhooks_url);
+      await assertOutboundUrl(ctx.guard, ['override_event_webhooks_url'], body.override_event_webhooks_url);
       const lobby = lobbies.run((pending) => {
         const created = lobbies.create({
           applicationId: caller.app.id,
@@ -112,7 +108,7 @@ export function registerLobbyRoutes(
           ctx,
           body.members.map((m) => m.id),
         );
-      await assertOutboundUrl(ctx.outbound.guard, ['override_event_webhooks_url'], body.override_event_webhooks_url);
+      await assertOutboundUrl(ctx.guard, ['override_event_webhooks_url'], body.override_event_webhooks_url);
       const lobby = lobbies.run((pending) => {
         let lobby = lobbies.update(
           found,
@@ -150,7 +146,7 @@ export function registerLobbyRoutes(
 }
 
 /** The lobby the secret joins, if it is still joinable; an expired secret is released (the lobby survives). */
-function joinableLobby(ctx: PlatformContext, applicationId: string, secret: string): LobbyRecord | undefined {
+function joinableLobby(ctx: PlatformKernel, applicationId: string, secret: string): LobbyRecord | undefined {
   const lobby = ctx.store.lobbies.findBySecret(applicationId, secret);
   if (!lobby) return undefined;
   if (lobby.secretExpiresAt !== null && lobby.secretExpiresAt <= ctx.now()) {

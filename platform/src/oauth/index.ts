@@ -4,7 +4,7 @@
  * provisional account and a revocation by an SDK app unmerges (both run the assembled areas' account movers).
  */
 import type { PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { OAuthServices } from './services.js';
 import { registerAuthorizeRoutes } from './authorize/routes.js';
 import { registerDeviceAuthorizeRoute } from './device/authorize.js';
 import { registerDeviceVerificationRoutes } from './device/verification.js';
@@ -13,7 +13,7 @@ import { registerOidcRoutes } from './oidc/routes.js';
 import { registerRevokeRoutes } from './revoke.js';
 import { registerTokenRoutes, type MergeServices } from './token/routes.js';
 
-export function oauthArea(ctx: PlatformContext, merging: MergeServices): PlatformArea {
+export function oauthArea(ctx: OAuthServices, merging: MergeServices): PlatformArea {
   return {
     name: 'oauth',
     dependencies: ['accounts'],

@@ -1,8 +1,14 @@
 import type { RESTPostOAuth2ClientCredentialsResult } from 'discord-api-types/v10';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import { hashToken, randomToken } from '../crypto/tokens.js';
 import type { ApplicationRecord, TokenOrigin, UserRecord } from '../store/types.js';
-import { createIdToken } from './oidc/id-token.js';
+import type { TokenLifetimes } from './token-lifetimes.js';
+import { createIdToken, type IdTokenSigning } from './oidc/id-token.js';
+
+/** What issuing tokens reads: the kernel, what an id_token is signed with, and how long a refresh token lives. */
+export interface TokenIssuing extends PlatformKernel, IdTokenSigning {
+  options: { tokenLifetimes: Pick<TokenLifetimes, 'refreshSeconds'> };
+}
 
 export interface IssueInput {
   app: ApplicationRecord;
@@ -33,7 +39,7 @@ export interface IssuedTokens {
  * Creates an access token (and optionally its refresh token and an id_token). Synchronous so it can run in the
  * same transaction as the grant it redeems; only hashes are stored.
  */
-export function issueTokens(ctx: PlatformContext, input: IssueInput): IssuedTokens {
+export function issueTokens(ctx: TokenIssuing, input: IssueInput): IssuedTokens {
   const now = ctx.now();
   const pairId = ctx.ids.next();
   const accessToken = randomToken(30);

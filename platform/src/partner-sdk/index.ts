@@ -3,19 +3,18 @@
  * with the OAuth2 area's merges); an unmerge runs the assembled areas' account movers.
  */
 import type { AccountMovers, PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
 import { registerArea } from '../http/api.js';
 import type { OidcProviderVerifier } from './oidc/verifier.js';
-import { partnerSdkRoutes } from './routes.js';
+import { partnerSdkRoutes, type PartnerSdkServices } from './routes.js';
 
 export function partnerSdkArea(
-  ctx: PlatformContext,
+  ctx: PartnerSdkServices,
   movers: AccountMovers,
   verifier: OidcProviderVerifier,
 ): PlatformArea {
   return {
     name: 'partner-sdk',
     dependencies: ['accounts'],
-    routes: (app) => registerArea(app, ctx, partnerSdkRoutes(movers, verifier)),
+    routes: (app) => registerArea(app, partnerSdkRoutes(ctx, movers, verifier)),
   };
 }

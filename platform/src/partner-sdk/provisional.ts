@@ -1,8 +1,8 @@
 import type { ProvisionalTokenResponse } from 'discord-api-spec';
-import type { PlatformContext } from '../context.js';
 import { createProvisionalUser } from '../accounts/users.js';
 import { fieldError } from '../http/errors.js';
-import { issueTokens, tokenResponse } from '../oauth/issue.js';
+import { issueTokens, tokenResponse, type TokenIssuing } from '../oauth/issue.js';
+import type { TokenLifetimes } from '../oauth/token-lifetimes.js';
 import type { ApplicationRecord, ExternalAuthType, UserRecord } from '../store/types.js';
 import { ProvisionalErrors } from './errors.js';
 
@@ -17,6 +17,11 @@ export interface ProvisionalIdentity {
   expectedUserId?: string | undefined;
 }
 
+/** What issuing a provisional account's tokens reads: token issuing, and how long those tokens live. */
+export interface ProvisionalIssuing extends TokenIssuing {
+  options: { tokenLifetimes: Pick<TokenLifetimes, 'provisionalAccessSeconds' | 'refreshSeconds'> };
+}
+
 /** The scope string of provisional tokens (published). */
 export const PROVISIONAL_SCOPES = ['sdk.social_layer'];
 
@@ -26,7 +31,7 @@ export const PROVISIONAL_SCOPES = ['sdk.social_layer'];
  * Returns the token response: 7-day access token, id_token, and a refresh token only for ID-token providers.
  */
 export function provisionalTokenFor(
-  ctx: PlatformContext,
+  ctx: ProvisionalIssuing,
   app: ApplicationRecord,
   identity: ProvisionalIdentity,
 ): ProvisionalTokenResponse {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlatformKernel } from '../kernel.js';
+import type { AccessEnding } from '../accounts/access-ending.js';
 import { unmergeIdentity } from '../accounts/unmerge.js';
 import type { AccountMovers } from '../areas/area.js';
 import type { OidcProviderVerifier } from './oidc/verifier.js';
@@ -13,7 +14,10 @@ import type { ApplicationRecord } from '../store/types.js';
 import { userJson } from '../users/serialize.js';
 import { ProvisionalErrors } from './errors.js';
 import { BOT_ISSUED, externalAuthTokenSchema, externalAuthTypeSchema, resolveExternalToken } from './external-token.js';
-import { PROVISIONAL_SCOPES, provisionalTokenFor } from './provisional.js';
+import { PROVISIONAL_SCOPES, provisionalTokenFor, type ProvisionalIssuing } from './provisional.js';
+
+/** What the partner-SDK routes use: issuing provisional tokens, and ending access (an unmerge deauthorizes). */
+export interface PartnerSdkServices extends ProvisionalIssuing, AccessEnding {}
 
 const botTokenSchema = z.object({
   external_user_id: z.string().min(1).max(1024),
@@ -59,8 +63,8 @@ function clientFromBody(ctx: PlatformKernel, clientId: string, secret: string | 
 
 /** Provisional accounts (platform/PROTOCOL.md §5); `verifier` proves ID tokens, an unmerge runs `movers`. */
 export const partnerSdkRoutes =
-  (movers: AccountMovers, verifier: OidcProviderVerifier): ApiArea =>
-  (app, ctx) => {
+  (ctx: PartnerSdkServices, movers: AccountMovers, verifier: OidcProviderVerifier): ApiArea =>
+  (app) => {
     app.post(
       '/partner-sdk/token/bot',
       { config: { auth: { kind: 'bot' }, rateLimit: 'partner-sdk.token' }, schema: { body: botTokenSchema } },

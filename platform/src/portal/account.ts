@@ -1,5 +1,4 @@
-import type { PlatformContext } from '../context.js';
-import { developerAccountSchema } from '../config/schema.js';
+import { developerAccountSchema, type PlatformConfig } from '../config/schema.js';
 import { verifyPassword } from '../crypto/passwords.js';
 import { constantTimeEqual } from '../crypto/tokens.js';
 
@@ -18,14 +17,17 @@ export type DeveloperAccount =
   | { kind: 'dev-token'; username: string; devToken: string }
   | { kind: 'none' };
 
-export function developerAccount(ctx: PlatformContext): DeveloperAccount {
-  const configured = ctx.options.config?.developer_account;
+export function developerAccount(
+  options: { config: PlatformConfig | undefined; devMode: boolean },
+  devToken: string,
+): DeveloperAccount {
+  const configured = options.config?.developer_account;
   if (configured !== undefined) {
     // applyConfig has validated the whole config at start-up; parsed again here for the typed output.
     const account = developerAccountSchema.parse(configured);
     return { kind: 'configured', username: account.username, passwordHash: account.password_hash };
   }
-  if (ctx.options.devMode) return { kind: 'dev-token', username: DEV_MODE_USERNAME, devToken: ctx.devToken };
+  if (options.devMode) return { kind: 'dev-token', username: DEV_MODE_USERNAME, devToken };
   return { kind: 'none' };
 }
 

@@ -2,9 +2,10 @@
  * What the portal's forms change, as operations on the store (no HTML here). Each checks the rules that need the
  * database and throws FormProblem before changing anything; each change runs in one transaction.
  */
-import type { PlatformContext } from '../context.js';
-import { newBotToken, upsertApplication } from '../bot-api/applications/create.js';
+import type { PlatformKernel } from '../kernel.js';
+import { newBotToken, upsertApplication, type ApplicationUpsert } from '../bot-api/applications/create.js';
 import { applicationConfigSchema } from '../config/schema.js';
+import type { SessionControl } from '../gateway/session-control.js';
 import { randomToken } from '../crypto/tokens.js';
 import { issuerUrlProblem } from '../partner-sdk/oidc/issuer-rules.js';
 import type { ApplicationRecord, IdentityProviderConfig } from '../store/types.js';
@@ -16,11 +17,11 @@ export const MAX_REDIRECT_URIS = 20;
 export const MAX_IDENTITY_PROVIDERS = 10;
 
 /** The application, or undefined when the id names none (a page answers 404). */
-export function findApplication(ctx: PlatformContext, id: string): ApplicationRecord | undefined {
+export function findApplication(ctx: PlatformKernel, id: string): ApplicationRecord | undefined {
   return isSnowflake(id) ? ctx.store.applications.get(id) : undefined;
 }
 
-function save(ctx: PlatformContext, app: ApplicationRecord): ApplicationRecord {
+function save(ctx: PlatformKernel, app: ApplicationRecord): ApplicationRecord {
   ctx.store.applications.update(app);
   return app;
 }
@@ -29,7 +30,7 @@ function save(ctx: PlatformContext, app: ApplicationRecord): ApplicationRecord {
  * The parent an application may take: exists, is not the application, is not a child itself; a parent cannot become a
  * child.
  */
-function checkParent(ctx: PlatformContext, parentId: string, selfId: string | undefined): void {
+function checkParent(ctx: PlatformKernel, parentId: string, selfId: string | undefined): void {
   if (parentId === '') return;
   const parent = findApplication(ctx, parentId);
   if (!parent || parent.id === selfId) throw new FormProblem({ parent_id: 'Unknown parent application.' });
@@ -40,7 +41,10 @@ function checkParent(ctx: PlatformContext, parentId: string, selfId: string | un
 }
 
 /** A new application (bot user, key pair, client secret and bot token generated); the name must be new. */
-export function createApplication(ctx: PlatformContext, input: { name: string; parent_id: string }): ApplicationRecord {
+export function createApplication(
+  ctx: ApplicationUpsert,
+  input: { name: string; parent_id: string },
+): ApplicationRecord {
   return ctx.store.transaction(() => {
     // upsertApplication updates an application of the same name; the portal creates, so a taken name is refused.
     if (ctx.store.applications.findByName(input.name))
@@ -54,7 +58,7 @@ export function createApplication(ctx: PlatformContext, input: { name: string; p
   });
 }
 
-export function setParent(ctx: PlatformContext, app: ApplicationRecord, parentId: string): ApplicationRecord {
+export function setParent(ctx: PlatformKernel, app: ApplicationRecord, parentId: string): ApplicationRecord {
   return ctx.store.transaction(() => {
     checkParent(ctx, parentId, app.id);
     return save(ctx, { ...app, parentId: parentId === '' ? null : parentId });
@@ -62,7 +66,7 @@ export function setParent(ctx: PlatformContext, app: ApplicationRecord, parentId
 }
 
 /** A new client secret; the old one stops working at once (tokens already issued stay valid). */
-export function rotateClientSecret(ctx: PlatformContext, app: ApplicationRecord): string {
+export function rotateClientSecret(ctx: PlatformKernel, app: ApplicationRecord): string {
   const secret = randomToken(24);
   ctx.store.transaction(() => save(ctx, { ...app, clientSecret: secret }));
   return secret;
@@ -71,22 +75,18 @@ export function rotateClientSecret(ctx: PlatformContext, app: ApplicationRecord)
 /**
  * A new bot token; the bot's gateway sessions, opened with the old one, are closed (4004, as for any revoked token).
  */
-export function resetBotToken(ctx: PlatformContext, app: ApplicationRecord): string {
+export function resetBotToken(ctx: PlatformKernel & { sessions: SessionControl }, app: ApplicationRecord): string {
   const token = newBotToken(app.id);
   ctx.store.transaction(() => save(ctx, { ...app, botToken: token }));
   ctx.sessions.disconnectUser(app.botUserId);
   return token;
 }
 
-export function setPublicClient(
-  ctx: PlatformContext,
-  app: ApplicationRecord,
-  publicClient: boolean,
-): ApplicationRecord {
+export function setPublicClient(ctx: PlatformKernel, app: ApplicationRecord, publicClient: boolean): ApplicationRecord {
   return ctx.store.transaction(() => save(ctx, { ...app, publicClient }));
 }
 
-export function addRedirectUri(ctx: PlatformContext, app: ApplicationRecord, uri: string): ApplicationRecord {
+export function addRedirectUri(ctx: PlatformKernel, app: ApplicationRecord, uri: string): ApplicationRecord {
   if (app.redirectUris.includes(uri))
     throw new FormProblem({ redirect_uri: 'This redirect URI is already registered.' });
   if (app.redirectUris.length >= MAX_REDIRECT_URIS)
@@ -94,7 +94,7 @@ export function addRedirectUri(ctx: PlatformContext, app: ApplicationRecord, uri
   return ctx.store.transaction(() => save(ctx, { ...app, redirectUris: [...app.redirectUris, uri] }));
 }
 
-export function removeRedirectUri(ctx: PlatformContext, app: ApplicationRecord, uri: string): ApplicationRecord {
+export function removeRedirectUri(ctx: PlatformKernel, app: ApplicationRecord, uri: string): ApplicationRecord {
   if (!app.redirectUris.includes(uri)) throw new FormProblem({ redirect_uri: 'This redirect URI is not registered.' });
   return ctx.store.transaction(() =>
     save(ctx, { ...app, redirectUris: app.redirectUris.filter((known) => known !== uri) }),
@@ -103,7 +103,7 @@ export function removeRedirectUri(ctx: PlatformContext, app: ApplicationRecord, 
 
 /** Issuer rules of PROTOCOL.md §5 checked on save, as the config and the dev route check them. */
 export function addIdentityProvider(
-  ctx: PlatformContext,
+  ctx: PlatformKernel & { options: { allowLocalhostIssuers: boolean } },
   app: ApplicationRecord,
   provider: IdentityProviderConfig,
 ): ApplicationRecord {
@@ -118,7 +118,7 @@ export function addIdentityProvider(
 }
 
 export function removeIdentityProvider(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
   app: ApplicationRecord,
   type: string,
   issuer: string,
@@ -129,6 +129,6 @@ export function removeIdentityProvider(
 }
 
 /** '' clears the URL. Events already queued follow the URL of the moment they are sent (PROTOCOL.md §6). */
-export function setWebhookUrl(ctx: PlatformContext, app: ApplicationRecord, url: string): ApplicationRecord {
+export function setWebhookUrl(ctx: PlatformKernel, app: ApplicationRecord, url: string): ApplicationRecord {
   return ctx.store.transaction(() => save(ctx, { ...app, webhookUrl: url === '' ? null : url }));
 }

@@ -5,10 +5,11 @@
  * its field errors).
  */
 import type { PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformConfig } from '../config/schema.js';
 import type { GatewayStats } from '../gateway/types.js';
 import { developerAccount } from './account.js';
-import type { PortalDeps } from './deps.js';
+import type { PortalDeps, PortalServices } from './deps.js';
+import type { OutboundHttpClient } from '../outbound/http-client.js';
 import { LiveSessions } from './live-sessions.js';
 import { LoginThrottle } from './login-throttle.js';
 import { registerApplicationRoutes } from './routes/applications.js';
@@ -16,16 +17,27 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerSessionRoutes } from './routes/sessions.js';
 import { PortalSessions } from './sessions.js';
 
-export function portalArea(ctx: PlatformContext, gateway: { stats(): GatewayStats }): PlatformArea {
+/**
+ * `outbound` sends the webhook test delivery; who may sign in comes from the config's `developer_account` or, in
+ * development mode, this start's `devToken`.
+ */
+export function portalArea(
+  ctx: PortalServices & { options: { config: PlatformConfig | undefined; devMode: boolean } },
+  {
+    gateway,
+    outbound,
+    devToken,
+  }: { gateway: { stats(): GatewayStats }; outbound: OutboundHttpClient; devToken: string },
+): PlatformArea {
   const live = new LiveSessions(ctx.now);
   const deps: PortalDeps = {
     ctx,
-    account: developerAccount(ctx),
+    account: developerAccount(ctx.options, devToken),
     sessions: new PortalSessions(ctx.now),
     live,
     throttle: new LoginThrottle(ctx.now),
     gateway,
-    outbound: ctx.outbound,
+    outbound,
   };
   return {
     name: 'portal',

@@ -3,12 +3,12 @@
  * a test entitlement made here sends ENTITLEMENT_CREATE like the API route). The service's API errors become form
  * problems at the portal's field names.
  */
-import type { PlatformContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { OwnerType, SkuFlag } from '../premium/constants.js';
 import { PremiumService } from '../premium/service.js';
 import type { EntitlementRecord, SkuRecord } from '../store/premium-types.js';
 import type { ApplicationRecord } from '../store/types.js';
+import type { WakesWebhooks } from '../webhooks/waking.js';
 import { FormProblem, type FieldErrors } from './forms.js';
 import { isSnowflake } from '../ids/snowflake.js';
 
@@ -28,7 +28,7 @@ function asFormProblem<T>(fields: Record<string, string>, call: () => T): T {
 }
 
 export function createSku(
-  ctx: PlatformContext,
+  ctx: WakesWebhooks,
   app: ApplicationRecord,
   input: {
     name: string;
@@ -54,7 +54,7 @@ export function createSku(
 
 /** A user is named by id or username; a guild by id. */
 export function grantTestEntitlement(
-  ctx: PlatformContext,
+  ctx: WakesWebhooks,
   app: ApplicationRecord,
   input: { skuId: string; ownerType: 'user' | 'guild'; owner: string },
 ): EntitlementRecord {
@@ -74,12 +74,12 @@ export function grantTestEntitlement(
   );
 }
 
-export function deleteTestEntitlement(ctx: PlatformContext, app: ApplicationRecord, entitlementId: string): void {
+export function deleteTestEntitlement(ctx: WakesWebhooks, app: ApplicationRecord, entitlementId: string): void {
   asFormProblem({}, () => new PremiumService(ctx).deleteTestEntitlement(app, entitlementId));
 }
 
 /** The application's live test entitlements (newest first, at most `limit`). */
-export function testEntitlements(ctx: PlatformContext, appId: string, limit: number): EntitlementRecord[] {
+export function testEntitlements(ctx: WakesWebhooks, appId: string, limit: number): EntitlementRecord[] {
   return new PremiumService(ctx)
     .listEntitlements({ applicationId: appId, limit: 100, includeDeleted: false, includeConsumed: true })
     .filter((entitlement) => entitlement.test)

@@ -3,17 +3,13 @@
  * application already has a SKU with its slug (the slug is made from the name when not given), so applying the
  * same config on every start is idempotent. An existing SKU is kept as it is.
  */
-import type { PlatformContext } from '../context.js';
 import { ApiError, invalidFormBody } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
+import type { WakesWebhooks } from '../webhooks/waking.js';
 import type { CreateSkuBody } from './schemas.js';
 import { PremiumService, slugOf } from './service.js';
 
-export function applyConfiguredSkus(
-  ctx: PlatformContext,
-  app: ApplicationRecord,
-  skus: readonly CreateSkuBody[],
-): void {
+export function applyConfiguredSkus(ctx: WakesWebhooks, app: ApplicationRecord, skus: readonly CreateSkuBody[]): void {
   const premium = new PremiumService(ctx);
   skus.forEach((sku, index) => {
     if (ctx.store.premium.findSkuBySlug(app.id, sku.slug ?? slugOf(sku.name))) return;

@@ -8,6 +8,7 @@ import { pathParams, type ApiArea } from '../http/api.js';
 import { Errors } from '../http/errors.js';
 import type { ApplicationRecord } from '../store/types.js';
 import { enqueueWebhookEvent } from '../webhooks/events.js';
+import type { WakesWebhooks } from '../webhooks/waking.js';
 import { PremiumErrors } from './errors.js';
 import { createSkuBody, purchaseBody, questEnrollmentBody } from './schemas.js';
 import { entitlementJson, skuJson, subscriptionJson } from './serialize.js';
@@ -15,8 +16,8 @@ import type { PremiumService } from './service.js';
 import { requireById } from '../ids/snowflake.js';
 
 export const premiumDevRoutes =
-  (premium: PremiumService): ApiArea =>
-  (app, ctx) => {
+  (ctx: WakesWebhooks, premium: PremiumService): ApiArea =>
+  (app) => {
     const application = (id: string): ApplicationRecord => {
       const found = requireById(id, (id) => ctx.store.applications.get(id), Errors.unknownApplication);
       return found;
@@ -103,7 +104,7 @@ export const premiumDevRoutes =
             enrolled_at: new Date(ctx.now()).toISOString(),
           }),
         );
-        ctx.webhooks.wake();
+        ctx.wakeWebhooks();
         return reply.code(204).send();
       },
     );

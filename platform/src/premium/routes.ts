@@ -3,6 +3,7 @@
  * consume), subscriptions per SKU, and the user's own entitlements (OAuth2). Bots reach their own application only;
  * another application's id answers 403 Missing Access, as for application emoji.
  */
+import type { PlatformKernel } from '../kernel.js';
 import type { FastifyRequest } from 'fastify';
 import { bearerOf, botOf, callerOf, pathParams, type ApiArea } from '../http/api.js';
 import { Errors, fieldError } from '../http/errors.js';
@@ -26,8 +27,8 @@ function ownApplication(request: FastifyRequest, applicationId: string) {
 }
 
 export const premiumRoutes =
-  (premium: PremiumService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, premium: PremiumService): ApiArea =>
+  (app) => {
     app.get(
       '/applications/:applicationId/skus',
       { config: bot, schema: { params: pathParams('applicationId') } },

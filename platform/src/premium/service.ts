@@ -6,7 +6,6 @@
  * Public entry points for other areas: `activeSku` (premium buttons) and `entitlementsFor` (interactions'
  * `entitlements` field).
  */
-import type { PlatformContext } from '../context.js';
 import type { ApplicationRecord } from '../store/types.js';
 import type {
   EntitlementQuery,
@@ -17,6 +16,7 @@ import type {
   SubscriptionRecord,
 } from '../store/premium-types.js';
 import { enqueueWebhookEvent } from '../webhooks/events.js';
+import type { WakesWebhooks } from '../webhooks/waking.js';
 import {
   EntitlementType,
   MAX_SKUS_PER_APPLICATION,
@@ -28,6 +28,7 @@ import {
   SubscriptionStatus,
 } from './constants.js';
 import { PremiumErrors } from './errors.js';
+import { activeSku, entitlementsFor, ownSku } from './queries.js';
 import { entitlementJson, subscriptionJson } from './serialize.js';
 import { isSnowflake, requireById } from '../ids/snowflake.js';
 
@@ -86,7 +87,8 @@ export function slugOf(name: string): string {
 }
 
 export class PremiumService {
-  constructor(private readonly ctx: PlatformContext) {}
+  /** Every change queues its webhook events in its transaction and wakes webhook delivery after the commit. */
+  constructor(private readonly ctx: WakesWebhooks) {}
 
   private get store() {
     return this.ctx.store.premium;
@@ -96,8 +98,7 @@ export class PremiumService {
 
   /** The SKU if it belongs to the application and is available for purchase (AVAILABLE flag); else undefined. */
   activeSku(appId: string, skuId: string): SkuRecord | undefined {
-    const sku = this.ownSku(appId, skuId);
-    return sku && (sku.flags & SkuFlag.AVAILABLE) !== 0 ? sku : undefined;
+    return activeSku(this.ctx, appId, skuId);
   }
 
   skus(appId: string): SkuRecord[] {
@@ -165,20 +166,13 @@ export class PremiumService {
 
   // ---- entitlements ----
 
-  /**
-   * The published entitlement objects an interaction carries: the live (not deleted, not consumed, not ended)
-   * entitlements of the invoking user and, in a guild, of that guild, to the application.
-   */
+  /** The published entitlement objects an interaction carries (queries.ts). */
   entitlementsFor(owner: {
     appId: string;
     userId: string;
     guildId?: string | null;
   }): ReturnType<typeof entitlementJson>[] {
-    const now = this.ctx.now();
-    const mine = this.store.liveEntitlements(owner.appId, { userId: owner.userId }, now);
-    const guild = owner.guildId ? this.store.liveEntitlements(owner.appId, { guildId: owner.guildId }, now) : [];
-    const seen = new Set<string>();
-    return [...mine, ...guild].filter((e) => !seen.has(e.id) && seen.add(e.id)).map(entitlementJson);
+    return entitlementsFor(this.ctx, owner);
   }
 
   listEntitlements(query: EntitlementQuery): EntitlementRecord[] {
@@ -466,8 +460,7 @@ export class PremiumService {
 
   /** The SKU when it exists and belongs to the application. */
   private ownSku(appId: string, skuId: string): SkuRecord | undefined {
-    const sku = isSnowflake(skuId) ? this.store.getSku(skuId) : undefined;
-    return sku?.applicationId === appId ? sku : undefined;
+    return ownSku(this.ctx, appId, skuId);
   }
 
   private purchasableSku(appId: string, skuId: string, { requireAvailable }: { requireAvailable: boolean }): SkuRecord {
@@ -497,7 +490,7 @@ export class PremiumService {
     const outcome = this.ctx.store.transaction(change);
     const { result, events } = Array.isArray(outcome) ? { result: undefined as T, events: outcome } : outcome;
     for (const event of events) this.ctx.bus.publish({ t: event.t, d: event.d, to: { userIds: [app.botUserId] } });
-    this.ctx.webhooks.wake();
+    this.ctx.wakeWebhooks();
     return result;
   }
 }

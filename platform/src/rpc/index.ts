@@ -3,11 +3,10 @@
  * outside development mode; auto-approving AUTHORIZE is a development-only convenience and refused otherwise.
  */
 import { platform } from 'node:os';
-import type { PlatformContext } from '../context.js';
 import { resolveUser } from '../config/references.js';
 import type { SocialServices } from '../social/index.js';
 import { defaultApplicationsDir } from './launch-registry.js';
-import { InProcessLink } from './link/in-process.js';
+import { InProcessLink, type InProcessLinkServices } from './link/in-process.js';
 import { RpcServer } from './server.js';
 import { defaultSocketDir } from './socket-path.js';
 
@@ -21,7 +20,7 @@ export { RpcServer } from './server.js';
 export { registerDevRpcRoutes } from './dev-routes.js';
 
 export async function startRpcServer(
-  ctx: PlatformContext,
+  ctx: InProcessLinkServices & { options: { devMode: boolean } },
   social: SocialServices,
   options: RpcOptions,
 ): Promise<RpcServer> {

@@ -4,7 +4,8 @@
  * changes) and its account mover.
  */
 import type { PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { WakesWebhooks } from '../webhooks/waking.js';
+import type { SocialLimits } from './limits.js';
 import { hasScope } from '../oauth/scopes.js';
 import { registerArea } from '../http/api.js';
 import { socialDevRoutes } from './dev-routes.js';
@@ -25,11 +26,14 @@ export interface SocialServices {
   invites: InviteService;
 }
 
-export function socialArea(ctx: PlatformContext): PlatformArea & { services: SocialServices } {
-  const limits = ctx.options.socialLimits;
+/** Direct messages queue webhook events (woken with `wakeWebhooks`); `devMode` adds the development routes. */
+export function socialArea(
+  ctx: WakesWebhooks,
+  { limits, devMode }: { limits: SocialLimits; devMode: boolean },
+): PlatformArea & { services: SocialServices } {
   const relationships = new RelationshipService(ctx, limits);
   const presence = new PresenceService(ctx, relationships);
-  const messages = new MessageService(ctx, limits, () => ctx.webhooks.wake(), relationships);
+  const messages = new MessageService(ctx, limits, () => ctx.wakeWebhooks(), relationships);
   const invites = new InviteService(ctx, limits, presence, messages);
   relationships.onFriendship((a, b, _axis, applicationId, since) => presence.friendsMade(a, b, applicationId, since));
   invites.start();
@@ -38,11 +42,11 @@ export function socialArea(ctx: PlatformContext): PlatformArea & { services: Soc
     name: 'social',
     services: { relationships, presence, invites },
     routes(app) {
-      registerArea(app, ctx, relationshipRoutes(relationships));
-      registerArea(app, ctx, presenceRoutes(presence));
-      registerArea(app, ctx, inviteRoutes(invites));
-      registerArea(app, ctx, messageRoutes(messages));
-      if (ctx.options.devMode) registerArea(app, ctx, socialDevRoutes);
+      registerArea(app, relationshipRoutes(ctx, relationships));
+      registerArea(app, presenceRoutes(ctx, presence));
+      registerArea(app, inviteRoutes(ctx, limits, invites));
+      registerArea(app, messageRoutes(ctx, limits, messages));
+      if (devMode) registerArea(app, socialDevRoutes(ctx));
     },
     gateway: {
       readyExtras: (identity) => {

@@ -4,7 +4,7 @@
  * voiceArea before listening and calls `handle.listen` once the HTTP server is up.
  */
 import type { GatewayHandlers, PlatformArea } from '../areas/area.js';
-import type { PlatformContext } from '../context.js';
+import type { PlatformKernel } from '../kernel.js';
 import type { TlsMaterial } from '../crypto/tls.js';
 import { Op } from '../gateway/protocol.js';
 import { registerArea } from '../http/api.js';
@@ -68,7 +68,8 @@ function advertised(host: string): string {
  * HTTP server is up.
  */
 export function voiceArea(
-  ctx: PlatformContext,
+  ctx: PlatformKernel,
+  { devMode }: { devMode: boolean },
   options: VoiceOptions = {},
   guildModel: GuildModel,
 ): PlatformArea & {
@@ -83,7 +84,7 @@ export function voiceArea(
   const relay = new UdpRelay(options.lossRate ?? 0, options.lossSeed, () => ctx.now());
   if (options.relayTap) {
     // The tap exposes what DAVE protects from the platform only in a development platform (tests).
-    if (!ctx.options.devMode) throw new RangeError('voice option relayTap needs devMode');
+    if (!devMode) throw new RangeError('voice option relayTap needs devMode');
     relay.tap = options.relayTap;
   }
   const dave =
@@ -222,8 +223,8 @@ export function voiceArea(
     guildVoice,
     routes(app) {
       registerVoiceStateRoutes(app, ctx, states);
-      registerArea(app, ctx, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
-      if (ctx.options.devMode) registerVoiceDevRoutes(app, handle);
+      registerArea(app, guildVoiceStateRoutes(guildModel.guilds, guildCalls, states));
+      if (devMode) registerVoiceDevRoutes(app, handle);
     },
     gateway: gatewayHandlers,
     async close() {

@@ -6,7 +6,7 @@
  * new friend once.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlatformContext } from '../../src/context.js';
+import type { PlatformKernel } from '../../src/kernel.js';
 import { EventBus, type BusEvent } from '../../src/events/bus.js';
 import { PresenceService, type PresenceJson } from '../../src/social/presence/service.js';
 import type { RelationshipService } from '../../src/social/relationships/service.js';
@@ -67,7 +67,7 @@ function cluster(): { stream: SharedStream; friendships: Friendships; a: Node; b
     const bus = new EventBus(log);
     const delivered: BusEvent[] = [];
     bus.subscribe((event) => delivered.push(event));
-    const ctx = { bus, now: () => Date.now() } as unknown as PlatformContext;
+    const ctx = { bus, now: () => Date.now() } as unknown as PlatformKernel;
     return { log, presence: new PresenceService(ctx, friendships.service()), delivered };
   };
   return { stream, friendships, a: node('A'), b: node('B') };
@@ -155,7 +155,7 @@ describe('presence across nodes', () => {
     const delivered: BusEvent[] = [];
     bus.subscribe((event) => delivered.push(event));
     const presence = new PresenceService(
-      { bus, now: () => Date.now() } as unknown as PlatformContext,
+      { bus, now: () => Date.now() } as unknown as PlatformKernel,
       friendships.service(),
     );
     friendships.befriend('dave', 'erin');

@@ -1,6 +1,6 @@
 import { applyConfiguredUrlMappings } from '../../activities/config.js';
 import { applyConfiguredSkus } from '../../premium/config.js';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { randomToken } from '../../crypto/tokens.js';
 import { addFieldError, invalidFormBody, type ErrorTree } from '../../http/errors.js';
 import { issuerUrlProblem } from '../../partner-sdk/oidc/issuer-rules.js';
@@ -10,6 +10,15 @@ import type { ApplicationConfig } from '../../config/schema.js';
 import { createBotUser } from '../../accounts/users.js';
 import { generateApplicationKeyPair } from '../../webhooks/signing.js';
 import { resolveApplication, resolveUser } from '../../config/references.js';
+import type { WakesWebhooks } from '../../webhooks/waking.js';
+
+/**
+ * What creating or updating an application from its config needs: the kernel, webhook waking (configured SKUs are
+ * created through the premium service) and whether issuers on https://localhost are accepted.
+ */
+export interface ApplicationUpsert extends WakesWebhooks {
+  options: { allowLocalhostIssuers: boolean };
+}
 
 /** Bot tokens embed the application id (base64url) so a leaked token is attributable, then a random part. */
 export function newBotToken(applicationId: string): string {
@@ -17,7 +26,7 @@ export function newBotToken(applicationId: string): string {
 }
 
 /** Checks the parts of an application config that need the database or the issuer rules; 50035 on failure. */
-function validateReferences(ctx: PlatformContext, config: ApplicationConfig, selfId: string | undefined): void {
+function validateReferences(ctx: ApplicationUpsert, config: ApplicationConfig, selfId: string | undefined): void {
   const errors: ErrorTree = {};
   let failed = false;
   config.identity_providers.forEach((provider, index) => {
@@ -73,7 +82,7 @@ function configuredProfile(profile: ApplicationProfile, config: ApplicationConfi
   };
 }
 
-function configFields(ctx: PlatformContext, config: ApplicationConfig, existingId?: string) {
+function configFields(ctx: PlatformKernel, config: ApplicationConfig, existingId?: string) {
   return {
     name: config.name,
     redirectUris: config.redirect_uris,
@@ -100,7 +109,7 @@ function configFields(ctx: PlatformContext, config: ApplicationConfig, existingI
  * names new ones.
  */
 export function upsertApplication(
-  ctx: PlatformContext,
+  ctx: ApplicationUpsert,
   config: ApplicationConfig,
 ): { app: ApplicationRecord; created: boolean } {
   return ctx.store.transaction(() => {

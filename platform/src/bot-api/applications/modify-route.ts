@@ -4,6 +4,8 @@
  * pass the outbound guard (never the platform itself, §7); `interactions_endpoint_url` is saved only after the endpoint
  * answers the PING check; images are kept as content hashes (there is no CDN). A refused request changes nothing.
  */
+import type { OutboundGuard } from '../../outbound/guard.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { createHash } from 'node:crypto';
 import { botOf, type ApiArea } from '../../http/api.js';
 import { fieldError } from '../../http/errors.js';
@@ -70,8 +72,8 @@ function editedProfile(profile: ApplicationProfile, body: ModifyApplicationBody)
 }
 
 export const applicationModifyRoute =
-  (endpoints: InteractionsEndpointCheck): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guard: OutboundGuard, endpoints: InteractionsEndpointCheck): ApiArea =>
+  (app) => {
     app.patch(
       '/applications/@me',
       { config: { auth: { kind: 'bot' } }, schema: { body: modifyApplicationSchema } },
@@ -91,7 +93,7 @@ export const applicationModifyRoute =
         const endpointUrl = body.interactions_endpoint_url;
         // A destination the platform would never send to is refused where it is set (outbound/guard.ts); the
         // interactions endpoint's check is part of its PING check.
-        await assertOutboundUrl(ctx.outbound.guard, ['event_webhooks_url'], body.event_webhooks_url);
+        await assertOutboundUrl(guard, ['event_webhooks_url'], body.event_webhooks_url);
         // The PING check comes next: a refused endpoint leaves every field of the application as it was.
         if (endpointUrl) await endpoints.verifyEndpoint(current, endpointUrl);
         ctx.store.transaction(() => {

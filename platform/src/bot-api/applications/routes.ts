@@ -66,8 +66,10 @@ export function currentApplicationJson(ctx: PlatformKernel, application: Applica
   };
 }
 
-export const applicationRoutes: ApiArea = (app, ctx) => {
-  app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) =>
-    currentApplicationJson(ctx, botOf(request).app),
-  );
-};
+export const applicationRoutes =
+  (ctx: PlatformKernel): ApiArea =>
+  (app) => {
+    app.get('/applications/@me', { config: { auth: { kind: 'bot' } } }, async (request) =>
+      currentApplicationJson(ctx, botOf(request).app),
+    );
+  };

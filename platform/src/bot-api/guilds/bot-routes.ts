@@ -2,6 +2,7 @@
  * Guilds, roles, members and the audit log for bots (PROTOCOL.md §14.5). Every route needs the caller in the guild;
  * permission rules go through the one engine (permissions.ts).
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../../http/api.js';
 import { auditReason } from '../../http/audit-reason.js';
@@ -78,8 +79,8 @@ function imageHash(value: string | null | undefined): string | null | undefined 
 }
 
 export const guildBotRoutes =
-  (guilds: GuildService, voice: VoiceChannelState): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState): ApiArea =>
+  (app) => {
     const store = ctx.store.botGuilds;
     const memberUpdated = (member: MemberRecord) =>
       guilds.publishMemberUpdate(member.guildId, member.userId, {

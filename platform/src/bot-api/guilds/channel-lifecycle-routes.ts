@@ -2,6 +2,7 @@
  * Create Guild Channel and Delete Channel (PROTOCOL.md §14.4 "Channels over HTTP"): MANAGE_CHANNELS, plus
  * MANAGE_ROLES for overwrites given at creation; CHANNEL_CREATE / CHANNEL_DELETE (intent GUILDS) and audit 10 / 12.
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../../http/api.js';
 import { auditReason } from '../../http/audit-reason.js';
@@ -35,8 +36,8 @@ const createSchema = z
 const tooManyChannels = () => publishedError('MAX_CHANNELS', { limit: MAX_GUILD_CHANNELS });
 
 export const channelLifecycleRoutes =
-  (guilds: GuildService, voice: VoiceChannelState): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService, voice: VoiceChannelState): ApiArea =>
+  (app) => {
     app.post(
       '/guilds/:guildId/channels',
       { config: { auth: { kind: 'bot' } }, schema: { params: pathParams('guildId'), body: createSchema } },

@@ -3,6 +3,7 @@
  * platform keeps (channel-fields.ts), Edit / Delete Channel Permission (the overwrites the one permission engine
  * reads). Each change sends CHANNEL_UPDATE (intent GUILDS) and writes its audit entry.
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { callerOf, pathParams, type ApiArea } from '../../http/api.js';
 import { auditReason } from '../../http/audit-reason.js';
@@ -34,8 +35,8 @@ const overwriteSchema = overwriteBodySchema.omit({ id: true });
 const unknownOverwrite = () => publishedError('UNKNOWN_OVERWRITE');
 
 export const channelEditRoutes =
-  (guilds: GuildService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService): ApiArea =>
+  (app) => {
     const store = ctx.store.botGuilds;
 
     const updated = (guild: GuildRecord, channel: ChannelRecord, settings: ChannelSettingsRecord) => {

@@ -2,6 +2,7 @@
  * Development routes of the bot API (devMode only, PROTOCOL.md §9 and §14.8): act as a user so a test can drive a
  * bot — join a guild (GUILD_MEMBER_ADD), post a message as the user.
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { pathParams, type ApiArea } from '../../http/api.js';
 import type { MessageService } from '../messages/service.js';
@@ -14,8 +15,8 @@ import type { Principal } from '../../http/auth.js';
 import { SNOWFLAKE_PATTERN } from '../../ids/snowflake.js';
 
 export const botDevRoutes =
-  (guilds: GuildService, messages: MessageService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService, messages: MessageService): ApiArea =>
+  (app) => {
     app.put(
       '/dev/guilds/:guildId/members/:userId',
       { schema: { params: pathParams('guildId', 'userId'), body: z.object({}) } },

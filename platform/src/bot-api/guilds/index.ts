@@ -4,8 +4,8 @@
  * op 8, op 43).
  */
 import type { PlatformArea } from '../../areas/area.js';
-import type { PlatformContext } from '../../context.js';
 import { registerArea } from '../../http/api.js';
+import type { BotApiServices } from '../services.js';
 import { messageRoutes } from '../messages/routes.js';
 import { MessageService } from '../messages/service.js';
 import { reactionRoutes } from '../messages/reaction-routes.js';
@@ -40,7 +40,7 @@ export interface BotApi {
  * guild and message services).
  */
 export function botApiArea(
-  ctx: PlatformContext,
+  ctx: BotApiServices,
   voiceCalls: () => GuildVoiceCalls | undefined,
 ): PlatformArea & { api: BotApi } {
   const guilds = new GuildService(ctx);
@@ -53,22 +53,22 @@ export function botApiArea(
     name: 'bot-api',
     api: { guilds, messages, voice },
     routes(app) {
-      registerArea(app, ctx, guildRoutes);
-      registerArea(app, ctx, guildBotRoutes(guilds, voice));
-      registerArea(app, ctx, currentMemberRoute(guilds));
-      registerArea(app, ctx, channelEditRoutes(guilds));
-      registerArea(app, ctx, channelLifecycleRoutes(guilds, voice));
-      registerArea(app, ctx, autoModRoutes(guilds, automod));
-      registerArea(app, ctx, messageRoutes(guilds, messages));
-      registerArea(app, ctx, reactionRoutes(reactions));
-      registerArea(app, ctx, searchRoutes(guilds, messages));
-      registerArea(app, ctx, guildInviteRoutes(guilds));
-      registerArea(app, ctx, voiceStatusRoutes(guilds, voice));
-      registerArea(app, ctx, applicationRoutes);
-      registerArea(app, ctx, emojiRoutes);
-      if (ctx.options.devMode) {
-        registerArea(app, ctx, botDevRoutes(guilds, messages));
-        registerArea(app, ctx, voiceStartTimeDevRoute(guilds, voice));
+      registerArea(app, guildRoutes(ctx));
+      registerArea(app, guildBotRoutes(ctx, guilds, voice));
+      registerArea(app, currentMemberRoute(ctx, guilds));
+      registerArea(app, channelEditRoutes(ctx, guilds));
+      registerArea(app, channelLifecycleRoutes(ctx, guilds, voice));
+      registerArea(app, autoModRoutes(guilds, automod));
+      registerArea(app, messageRoutes(ctx, guilds, messages));
+      registerArea(app, reactionRoutes(reactions));
+      registerArea(app, searchRoutes(ctx, guilds, messages));
+      registerArea(app, guildInviteRoutes(ctx, guilds));
+      registerArea(app, voiceStatusRoutes(guilds, voice));
+      registerArea(app, applicationRoutes(ctx));
+      registerArea(app, emojiRoutes(ctx));
+      if (ctx.devMode) {
+        registerArea(app, botDevRoutes(ctx, guilds, messages));
+        registerArea(app, voiceStartTimeDevRoute(guilds, voice));
       }
       interactions.routes(app);
     },

@@ -3,6 +3,7 @@
  * invites (partial roles), get and delete one, and the target users: read as CSV, replace, and the processing job's
  * status.
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { randomToken } from '../../crypto/tokens.js';
 import { AuditAction } from '../guilds/audit.js';
@@ -70,8 +71,8 @@ function parseFile(file: UploadedFile): string[] {
 }
 
 export const guildInviteRoutes =
-  (guilds: GuildService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService): ApiArea =>
+  (app) => {
     const store = ctx.store.botGuilds;
 
     const inviteJson = (invite: InviteRecord, withMetadata: boolean) => {

@@ -3,6 +3,7 @@
  * multipart), the typing indicator, edit/delete/bulk delete, pins on the new routes with pagination and the
  * deprecated ones. The files themselves are served on the attachments origin (attachments/server.ts), not here.
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { fullChannelJson } from '../guilds/bot-serialize.js';
 import type { GuildService } from '../guilds/service.js';
 import { callerOf, pathParams, type ApiArea } from '../../http/api.js';
@@ -30,8 +31,8 @@ const channelParams = pathParams('channelId');
 const messageParams = pathParams('channelId', 'messageId');
 
 export const messageRoutes =
-  (guilds: GuildService, messages: MessageService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService, messages: MessageService): ApiArea =>
+  (app) => {
     app.get('/channels/:channelId', { config: auth, schema: { params: channelParams } }, async (request) => {
       const { guild, channel } = guilds.channel(request.params.channelId);
       guilds.requireChannelPermissions(guild, channel, callerOf(request).user.id, Permission.VIEW_CHANNEL);

@@ -4,6 +4,7 @@
  * MESSAGE_CONTENT grant. A guild's index is built on its first search (OURS model): that request is answered
  * `202 {code: 110000, …}` and later ones get results.
  */
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { GuildErrors } from '../guilds/errors.js';
 import { has, Permission } from '../guilds/permissions.js';
@@ -31,8 +32,8 @@ const searchQuery = z.object({
 const INDEX_RETRY_AFTER = 1;
 
 export const searchRoutes =
-  (guilds: GuildService, messages: MessageService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, guilds: GuildService, messages: MessageService): ApiArea =>
+  (app) => {
     const indexed = new Set<string>();
 
     app.get(

@@ -1,6 +1,7 @@
 /** The published message object (PROTOCOL.md §14.4) and MESSAGE_CONTENT blanking. */
 import { attachmentPath } from '../../attachments/server.js';
-import type { PlatformContext } from '../../context.js';
+import type { ReadsUrls } from '../../http/urls.js';
+import type { PlatformKernel } from '../../kernel.js';
 import type { MessageRecord } from '../../store/bot-types.js';
 import { knownUserJson } from '../../users/serialize.js';
 
@@ -20,9 +21,9 @@ export const ATTACHMENT_IS_SPOILER = 1 << 3;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function attachmentJson(ctx: PlatformContext, channelId: string, attachment: StoredAttachment) {
+export function attachmentJson(ctx: ReadsUrls, channelId: string, attachment: StoredAttachment) {
   // On the attachments origin, never the platform's own (PROTOCOL.md §14.4 "Attachment files").
-  const url = `${ctx.urls.attachments}${attachmentPath(channelId, attachment.id, attachment.filename)}`;
+  const url = `${ctx.urls().attachments}${attachmentPath(channelId, attachment.id, attachment.filename)}`;
   return {
     id: attachment.id,
     filename: attachment.filename,
@@ -36,7 +37,7 @@ export function attachmentJson(ctx: PlatformContext, channelId: string, attachme
   };
 }
 
-export function messageJson(ctx: PlatformContext, message: MessageRecord) {
+export function messageJson(ctx: PlatformKernel & ReadsUrls, message: MessageRecord) {
   const body = message.body;
   const attachments = ((body.attachments as StoredAttachment[] | undefined) ?? []).map((a) =>
     attachmentJson(ctx, message.channelId, a),

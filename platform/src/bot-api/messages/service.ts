@@ -4,7 +4,8 @@
  * for bots that lack it.
  */
 import type { AutoModService } from '../guilds/automod/service.js';
-import type { PlatformContext } from '../../context.js';
+import type { ReadsUrls } from '../../http/urls.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { memberJson } from '../guilds/bot-serialize.js';
 import { GuildErrors } from '../guilds/errors.js';
 import { AuditAction } from '../guilds/audit.js';
@@ -65,7 +66,7 @@ export interface ChannelContext {
 
 export class MessageService {
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: PlatformKernel & ReadsUrls,
     private readonly guilds: GuildService,
     private readonly automod: AutoModService,
   ) {}

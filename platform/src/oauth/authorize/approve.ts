@@ -1,4 +1,7 @@
-import type { PlatformContext } from '../../context.js';
+import type { PlatformKernel } from '../../kernel.js';
+import type { WakesWebhooks } from '../../webhooks/waking.js';
+import type { TokenLifetimes } from '../token-lifetimes.js';
+import type { OAuthServices } from '../services.js';
 import { hashToken, randomToken } from '../../crypto/tokens.js';
 import type { ApplicationRecord, UserRecord } from '../../store/types.js';
 import { enqueueAuthorized } from '../../webhooks/events.js';
@@ -7,7 +10,7 @@ import { withFragment, withQuery } from '../redirect-uris.js';
 import type { AuthorizeRequest, RedirectableError } from './request.js';
 
 /** Where to send the browser after the user approved: the code (or, implicit grant, the token) is attached. */
-export function approveAuthorization(ctx: PlatformContext, request: AuthorizeRequest, user: UserRecord): string {
+export function approveAuthorization(ctx: OAuthServices, request: AuthorizeRequest, user: UserRecord): string {
   const { app, params, scopes, redirectUri } = request;
   const location = ctx.store.transaction(() => {
     recordGrant(ctx, app, user, scopes);
@@ -39,7 +42,7 @@ export function approveAuthorization(ctx: PlatformContext, request: AuthorizeReq
     });
     return withQuery(redirectUri, { code, state: params.state });
   });
-  ctx.webhooks.wake();
+  ctx.wakeWebhooks();
   return location;
 }
 
@@ -47,13 +50,21 @@ export function approveAuthorization(ctx: PlatformContext, request: AuthorizeReq
  * Consent given outside the browser flow (the local client's AUTHORIZE): records the grant and returns a code
  * redeemable at the token endpoint like any other.
  */
-export function approveCodeGrant(ctx: PlatformContext, grant: CodeGrant): string {
+export function approveCodeGrant(ctx: CodeGranting, grant: CodeGrant): string {
   const code = ctx.store.transaction(() => {
     recordGrant(ctx, grant.app, grant.user, grant.scopes);
     return createAuthorizationCode(ctx, grant);
   });
-  ctx.webhooks.wake();
+  ctx.wakeWebhooks();
   return code;
+}
+
+/**
+ * What granting an authorization code needs (the local client's consent too): the kernel, webhook waking
+ * (APPLICATION_AUTHORIZED is queued) and how long a code lives.
+ */
+export interface CodeGranting extends WakesWebhooks {
+  options: { tokenLifetimes: Pick<TokenLifetimes, 'authorizationCodeSeconds'> };
 }
 
 export interface CodeGrant {
@@ -66,7 +77,7 @@ export interface CodeGrant {
 }
 
 /** Approval records a grant (the app/user pair, used for deauthorization) and queues APPLICATION_AUTHORIZED. */
-function recordGrant(ctx: PlatformContext, app: ApplicationRecord, user: UserRecord, scopes: string[]): void {
+function recordGrant(ctx: PlatformKernel, app: ApplicationRecord, user: UserRecord, scopes: string[]): void {
   const previous = ctx.store.grants.get(app.id, user.id);
   ctx.store.grants.upsert({
     applicationId: app.id,
@@ -77,7 +88,7 @@ function recordGrant(ctx: PlatformContext, app: ApplicationRecord, user: UserRec
   enqueueAuthorized(ctx, app, user, scopes);
 }
 
-function createAuthorizationCode(ctx: PlatformContext, grant: CodeGrant): string {
+function createAuthorizationCode(ctx: CodeGranting, grant: CodeGrant): string {
   const now = ctx.now();
   const code = randomToken(24);
   ctx.store.authorizationCodes.insert({

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { login } from '../../accounts/login.js';
 import { htmlFormBody } from '../../http/body.js';
 import { invalidFormBody, type ErrorTree } from '../../http/errors.js';
@@ -30,7 +30,7 @@ function single(value: unknown): unknown {
  * POST receives the consent form. Requests with a bad client or redirect URI are answered here (HTML, or the
  * 50035 JSON body when the client asks for JSON); all later errors go back to the redirect URI.
  */
-export function registerAuthorizeRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerAuthorizeRoutes(app: FastifyInstance, ctx: OAuthServices): void {
   const handle = (
     request: FastifyRequest,
     reply: FastifyReply,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { hashToken, randomToken } from '../../crypto/tokens.js';
 import { oauthFormBody } from '../../http/body.js';
 import { OAuthError } from '../../http/errors.js';
@@ -24,7 +24,7 @@ function newUserCode(): string {
 }
 
 /** POST /api/v10/oauth2/device/authorize (RFC 8628; public clients may send only client_id). */
-export function registerDeviceAuthorizeRoute(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerDeviceAuthorizeRoute(app: FastifyInstance, ctx: OAuthServices): void {
   for (const path of withUnversionedAlias('/oauth2/device/authorize')) {
     app.post(path, { config: { rateLimit: 'oauth2.device' } }, async (request, reply) => {
       const form = oauthFormBody(request);
@@ -51,7 +51,7 @@ export function registerDeviceAuthorizeRoute(app: FastifyInstance, ctx: Platform
         expiresAt: now + lifetimes.deviceCodeSeconds * 1000,
         createdAt: now,
       });
-      const verificationUri = `${ctx.urls.http}/activate`;
+      const verificationUri = `${ctx.urls().http}/activate`;
       return reply.header('Cache-Control', 'no-store').send({
         device_code: deviceCode,
         user_code: userCode,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { login } from '../../accounts/login.js';
 import { htmlFormBody } from '../../http/body.js';
 import { escapeHtml, page } from '../../http/html.js';
@@ -42,12 +42,12 @@ function resultPage(reply: FastifyReply, approved: boolean): FastifyReply {
     );
 }
 
-function pendingCode(ctx: PlatformContext, userCode: string): DeviceCodeRecord | undefined {
+function pendingCode(ctx: OAuthServices, userCode: string): DeviceCodeRecord | undefined {
   const record = ctx.store.deviceCodes.findByUserCode(normalizeUserCode(userCode));
   return record && record.status === 'pending' && record.expiresAt > ctx.now() ? record : undefined;
 }
 
-function approve(ctx: PlatformContext, record: DeviceCodeRecord, user: UserRecord): void {
+function approve(ctx: OAuthServices, record: DeviceCodeRecord, user: UserRecord): void {
   const app = ctx.store.applications.get(record.applicationId);
   ctx.store.transaction(() => {
     ctx.store.deviceCodes.update({ ...record, status: 'approved', userId: user.id });
@@ -61,14 +61,14 @@ function approve(ctx: PlatformContext, record: DeviceCodeRecord, user: UserRecor
     });
     enqueueAuthorized(ctx, app, user, record.scopes);
   });
-  ctx.webhooks.wake();
+  ctx.wakeWebhooks();
 }
 
 /**
  * The device verification page (RFC 8628 `verification_uri`): GET shows a form, POST approves or denies.
  * In development mode `GET /activate?user_code=…&svcpp_dev_user=<id|username>` approves at once (OURS).
  */
-export function registerDeviceVerificationRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerDeviceVerificationRoutes(app: FastifyInstance, ctx: OAuthServices): void {
   app.get('/activate', { config: { rateLimit: 'oauth2.device' } }, (request, reply) => {
     const parsed = activateQuerySchema.safeParse(request.query ?? {});
     const query = parsed.success ? parsed.data : {};

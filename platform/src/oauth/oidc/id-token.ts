@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { PlatformContext } from '../../context.js';
+import type { PlatformUrls } from '../../http/urls.js';
 import type { ApplicationRecord, UserRecord } from '../../store/types.js';
+import type { OidcSigningKeys } from './signing-keys.js';
+
+/** What signing an id_token reads: the clock, the signing keys and the issuer (the platform's URL, read when used). */
+export interface IdTokenSigning {
+  now(): number;
+  signingKeys: OidcSigningKeys;
+  urls: () => PlatformUrls;
+}
 
 export interface IdTokenInput {
   app: ApplicationRecord;
@@ -21,10 +29,10 @@ function accessTokenHash(accessToken: string): string {
  * The id_token (claims are OURS, platform/PROTOCOL.md §3 "id_token"): iss = the platform URL, sub = user id, aud =
  * client id, exp/iat/auth_time in seconds, nonce echoed from the authorize request, at_hash, and the display fields.
  */
-export function createIdToken(ctx: PlatformContext, input: IdTokenInput): string {
+export function createIdToken(ctx: IdTokenSigning, input: IdTokenInput): string {
   const iat = Math.floor(ctx.now() / 1000);
   const claims: Record<string, unknown> = {
-    iss: ctx.urls.http,
+    iss: ctx.urls().http,
     sub: input.user.id,
     aud: input.app.id,
     exp: iat + Math.max(1, input.expiresInSeconds),

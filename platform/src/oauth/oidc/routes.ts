@@ -1,6 +1,6 @@
 import type { OAuth2GetOpenIDConnectUserInfoResponse } from 'discord-api-spec';
 import type { FastifyInstance } from 'fastify';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { requireBearer } from '../../http/auth.js';
 import { hasScope, KNOWN_SCOPES } from '../scopes.js';
 import { API_PREFIX, withUnversionedAlias } from '../../http/api.js';
@@ -9,9 +9,9 @@ import { API_PREFIX, withUnversionedAlias } from '../../http/api.js';
  * OIDC discovery and key set, so standard OIDC client libraries can log in, plus userinfo.
  * The issuer is the platform's base URL.
  */
-export function registerOidcRoutes(app: FastifyInstance, ctx: PlatformContext): void {
+export function registerOidcRoutes(app: FastifyInstance, ctx: OAuthServices): void {
   app.get('/.well-known/openid-configuration', async () => {
-    const base = ctx.urls.http;
+    const base = ctx.urls().http;
     return {
       issuer: base,
       authorization_endpoint: `${base}/oauth2/authorize`,

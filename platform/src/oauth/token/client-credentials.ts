@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { OAuthError } from '../../http/errors.js';
 import type { AuthenticatedClient } from '../client-auth.js';
 import { issueTokens, type IssuedTokens } from '../issue.js';
@@ -15,7 +15,7 @@ export const clientCredentialsSchema = z.object({
  * token (platform/PROTOCOL.md §3 "Token endpoint"). Confidential clients only.
  */
 export function grantClientCredentials(
-  ctx: PlatformContext,
+  ctx: OAuthServices,
   client: AuthenticatedClient,
   form: Record<string, string | string[]>,
 ): IssuedTokens {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { OAuthError } from '../../http/errors.js';
 import { isBanned } from '../../accounts/bans.js';
@@ -18,7 +18,7 @@ export const refreshTokenSchema = z.object({
  * revoked, unmerged, banned or already used yields `invalid_grant` (spec: treat it like APPLICATION_DEAUTHORIZED).
  */
 export function redeemRefreshToken(
-  ctx: PlatformContext,
+  ctx: OAuthServices,
   client: AuthenticatedClient,
   form: Record<string, string | string[]>,
 ): IssuedTokens {

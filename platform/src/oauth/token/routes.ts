@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountMovers } from '../../areas/area.js';
-import type { PlatformContext } from '../../context.js';
+import type { OAuthServices } from '../services.js';
 import { mergeInTransaction } from '../../accounts/merge.js';
 import { oauthFormBody } from '../../http/body.js';
 import { OAuthError } from '../../http/errors.js';
@@ -34,7 +34,7 @@ function single(value: string | string[] | undefined): string | undefined {
  * inside it the grant is consumed, the merge runs and the tokens are issued, so a failed merge consumes nothing.
  */
 async function redeemUserGrant(
-  ctx: PlatformContext,
+  ctx: OAuthServices,
   merging: MergeServices,
   client: AuthenticatedClient,
   merge: MergeRequest | undefined,
@@ -73,7 +73,7 @@ async function redeemUserGrant(
 }
 
 async function handleTokenRequest(
-  ctx: PlatformContext,
+  ctx: OAuthServices,
   merging: MergeServices,
   request: FastifyRequest,
 ): Promise<IssuedTokens> {
@@ -140,7 +140,7 @@ async function handleTokenRequest(
 }
 
 /** POST /api/oauth2/token and /api/v10/oauth2/token (form only; platform/PROTOCOL.md §3 "Token endpoint"). */
-export function registerTokenRoutes(app: FastifyInstance, ctx: PlatformContext, merging: MergeServices): void {
+export function registerTokenRoutes(app: FastifyInstance, ctx: OAuthServices, merging: MergeServices): void {
   for (const path of withUnversionedAlias('/oauth2/token')) {
     app.post(path, { config: { rateLimit: 'oauth2.token' } }, async (request, reply) => {
       const issued = await handleTokenRequest(ctx, merging, request);

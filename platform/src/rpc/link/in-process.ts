@@ -3,11 +3,11 @@
  * matching HTTP route or gateway opcode uses — presence, invites, OAuth2 grants, token lookup — called directly.
  */
 import { login } from '../../accounts/login.js';
-import type { PlatformContext } from '../../context.js';
 import type { BusEvent } from '../../events/bus.js';
 import { findBearer } from '../../http/auth.js';
 import { ApiError } from '../../http/errors.js';
-import { approveCodeGrant } from '../../oauth/authorize/approve.js';
+import type { PlatformUrls } from '../../http/urls.js';
+import { approveCodeGrant, type CodeGranting } from '../../oauth/authorize/approve.js';
 import { checkGrantParams } from '../../oauth/authorize/request.js';
 import { matchRedirectUri } from '../../oauth/redirect-uris.js';
 import { SocialErrors } from '../../social/errors.js';
@@ -24,12 +24,17 @@ import { isSnowflake } from '../../ids/snowflake.js';
 const oauthError = (error: string, description: string) =>
   new RpcFailure(RpcError.OAUTH2_ERROR, `OAuth2 Error: ${error}: ${description}`);
 
+/** What the link calls: the OAuth2 code grant (consent), and the platform's URLs (the API host in READY). */
+export interface InProcessLinkServices extends CodeGranting {
+  urls: () => PlatformUrls;
+}
+
 export class InProcessLink implements PlatformLink {
   private readonly listeners: Array<(notice: InviteNotice) => void> = [];
   private unsubscribeBus: (() => void) | undefined;
 
   constructor(
-    private readonly ctx: PlatformContext,
+    private readonly ctx: InProcessLinkServices,
     private readonly social: SocialServices,
     private readonly desktop: UserRecord,
   ) {
@@ -52,7 +57,7 @@ export class InProcessLink implements PlatformLink {
   }
 
   apiHost(): string {
-    return new URL(this.ctx.urls.api).host;
+    return new URL(this.ctx.urls().api).host;
   }
 
   async application(clientId: string): Promise<LinkApplication | undefined> {

@@ -1,17 +1,18 @@
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { bearerOf, botOf, type ApiArea, pathParams } from '../../http/api.js';
 import { Errors } from '../../http/errors.js';
 import { snowflakeSchema, stringMapSchema } from '../../http/validation.js';
 import { pathUser } from '../http.js';
+import type { SocialLimits } from '../limits.js';
 import type { MessageService } from './service.js';
 
 const bearer = { auth: { kind: 'bearer', scope: 'dm_channels.read' } } as const;
 
 /** PROTOCOL.md §10.4: send, edit, delete, history, summaries, and the bot's moderation metadata. */
 export const messageRoutes =
-  (messages: MessageService): ApiArea =>
-  (app, ctx) => {
-    const limits = ctx.options.socialLimits;
+  (ctx: PlatformKernel, limits: SocialLimits, messages: MessageService): ApiArea =>
+  (app) => {
     const content = z.string().min(1).max(limits.messageContentMax);
     const sendSchema = z.object({
       content,

@@ -1,3 +1,5 @@
+import type { SocialLimits } from '../limits.js';
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { bearerOf, type ApiArea, pathParams } from '../../http/api.js';
 import { pathUser } from '../http.js';
@@ -7,11 +9,11 @@ const bearer = { auth: { kind: 'bearer', scope: 'dm_channels.read' } } as const;
 
 /** PROTOCOL.md §10.3: send an invite (or join request), accept one. Sending counts against `dm.send`. */
 export const inviteRoutes =
-  (invites: InviteService): ApiArea =>
-  (app, ctx) => {
+  (ctx: PlatformKernel, limits: SocialLimits, invites: InviteService): ApiArea =>
+  (app) => {
     const sendSchema = z.object({
       type: z.literal([INVITE_JOIN, INVITE_JOIN_REQUEST]),
-      content: z.string().max(ctx.options.socialLimits.inviteContentMax).default(''),
+      content: z.string().max(limits.inviteContentMax).default(''),
     });
 
     const sendConfig = { ...bearer, rateLimit: { bucket: 'dm.send', per: 'user-application' } } as const;

@@ -12,8 +12,8 @@ const presenceBodySchema = z.object({
 });
 
 /** `POST /users/@me/presence` (PROTOCOL.md §10.2), rate limited per user by `presence.update`. */
-export function presenceRoutes(presence: PresenceService): ApiArea {
-  return (api, ctx) => {
+export function presenceRoutes(ctx: PlatformKernel, presence: PresenceService): ApiArea {
+  return (api) => {
     api.post(
       '/users/@me/presence',
       {

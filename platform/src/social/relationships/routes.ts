@@ -1,3 +1,4 @@
+import type { PlatformKernel } from '../../kernel.js';
 import { z } from 'zod';
 import { bearerOf, pathParams, type ApiArea } from '../../http/api.js';
 import type { KeyedRateLimit } from '../../http/rate-limit-hooks.js';
@@ -34,8 +35,8 @@ const config = {
 } as const;
 
 /** PROTOCOL.md §10.1: list, request by username, request/accept/block by id, reject/cancel/remove/unblock. */
-export function relationshipRoutes(service: RelationshipService): ApiArea {
-  return (api, ctx) => {
+export function relationshipRoutes(ctx: PlatformKernel, service: RelationshipService): ApiArea {
+  return (api) => {
     api.get('/users/@me/relationships', { config }, async (request) => {
       const principal = bearerOf(request);
       return relationshipsJson(ctx, principal.user.id, principal.app);
