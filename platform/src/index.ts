@@ -143,8 +143,10 @@ export interface StartOptions extends PlatformOptions {
 function assertDevModeStaysLocal(options: ResolvedOptions): void {
   if (options.devMode && !isLoopbackHost(options.host) && !options.allowDevOnNetwork) {
     throw new Error(
-      `refusing to listen on ${options.host} with development mode on: anyone who can reach it could sign in as any user. ` +
-        'Turn development mode off (devMode: false, --no-dev) or allow it explicitly (allowDevOnNetwork: true, --allow-dev-on-network).',
+      `refusing to listen on ${options.host} with development mode on: ` +
+        'anyone who can reach it could sign in as any user. ' +
+        'Turn development mode off (devMode: false, --no-dev) ' +
+        'or allow it explicitly (allowDevOnNetwork: true, --allow-dev-on-network).',
     );
   }
 }

@@ -51,7 +51,8 @@ export function prettyLine(line: string, colour: boolean): string {
     .join(' ');
   const err = entry.err as { stack?: unknown; message?: unknown } | undefined;
   const stack = err && typeof err === 'object' ? String(err.stack ?? err.message ?? '') : '';
-  const head = `${time} ${colour ? `\x1b[${level.colour}m${label}\x1b[0m` : label} ${String(entry.msg ?? '')}${fields ? `  ${fields}` : ''}`;
+  const levelText = colour ? `\x1b[${level.colour}m${label}\x1b[0m` : label;
+  const head = `${time} ${levelText} ${String(entry.msg ?? '')}${fields ? `  ${fields}` : ''}`;
   return `${head}\n${stack ? `${stack.replace(/^/gm, '    ')}\n` : ''}`;
 }
 

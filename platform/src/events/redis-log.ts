@@ -47,7 +47,8 @@ export function parseBrokerUrl(url: string): URL {
     parsed = new URL(url);
   } catch {
     throw new Error(
-      `invalid broker URL ${JSON.stringify(redactUrl(url))}: expected redis://[user:password@]host[:port][/db] or rediss://…`,
+      `invalid broker URL ${JSON.stringify(redactUrl(url))}: ` +
+        'expected redis://[user:password@]host[:port][/db] or rediss://…',
     );
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {

@@ -91,7 +91,8 @@ function tooManyParts(error: MultipartLimitError): ApiError {
     _errors: [
       {
         code: 'BASE_TYPE_MAX_LENGTH',
-        message: `A multipart body has at most ${error.limit} ${error.kind === 'files' ? 'file parts' : 'text fields'}.`,
+        message:
+          `A multipart body has at most ${error.limit} ` + `${error.kind === 'files' ? 'file parts' : 'text fields'}.`,
       },
     ],
   });

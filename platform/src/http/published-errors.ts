@@ -84,7 +84,8 @@ export const PUBLISHED_ERRORS = {
     status: 400,
     code: 50240,
     message:
-      "You cannot remove this app's Entry Point command in a bulk update operation. Please include your Entry Point command in your update request or delete it separately.",
+      "You cannot remove this app's Entry Point command in a bulk update operation. " +
+      'Please include your Entry Point command in your update request or delete it separately.',
   },
   // 8xxxx: relationships and game invites
   FRIEND_REQUEST_BLOCKED: { status: 400, code: 80000, message: 'Friend request blocked' },

@@ -59,7 +59,8 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
   // An answer to HEAD has no body (a client would read one as the start of a broken next response).
   const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `Connection: close\r\n\r\n${head ? '' : body}`,
   );
 }

@@ -146,7 +146,9 @@ export class OutboundGuard {
         why === 'itself'
           ? this.itself(url)
           : new OutboundRefusedError(
-              `${url.host} is ${candidate.address === hostname ? 'a' : `${candidate.address}, a`} ${why} address: the platform sends requests there only when its operator allows the range (outboundAllow, --allow-outbound)`,
+              `${url.host} is ${candidate.address === hostname ? 'a' : `${candidate.address}, a`} ${why} address: ` +
+                'the platform sends requests there only when its operator allows the range ' +
+                '(outboundAllow, --allow-outbound)',
             );
     }
     throw refusal ?? new OutboundRefusedError(`${url.host} has no address`);

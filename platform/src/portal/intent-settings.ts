@@ -39,7 +39,8 @@ export function setPrivilegedIntents(
       if (intentGranted(app, toggle)) continue;
       if (users >= LIMITED_INTENTS_USER_THRESHOLD) {
         refused[toggle] =
-          `This application has ${users.toLocaleString('en-US')} users: from 10,000 users an application must apply for this privileged intent instead of switching it on.`;
+          `This application has ${users.toLocaleString('en-US')} users: ` +
+          'from 10,000 users an application must apply for this privileged intent instead of switching it on.';
         continue;
       }
       flags |= limited;

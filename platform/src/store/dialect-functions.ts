@@ -9,6 +9,7 @@ export const DIALECT_FUNCTION_MIGRATIONS: readonly Migration[] = [
     sqlite: '',
     // instr(haystack, needle): 1-based position of needle, 0 when absent — PostgreSQL's strpos.
     postgres:
-      'CREATE FUNCTION instr(haystack TEXT, needle TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE STRICT AS $$ SELECT strpos(haystack, needle) $$',
+      'CREATE FUNCTION instr(haystack TEXT, needle TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE STRICT ' +
+      'AS $$ SELECT strpos(haystack, needle) $$',
   },
 ];

@@ -31,7 +31,8 @@ function checkRules(current: ApplicationRecord, body: ModifyApplicationBody): vo
     throw fieldError(
       ['flags'],
       'APPLICATION_FLAGS_INVALID',
-      'Only GATEWAY_PRESENCE_LIMITED, GATEWAY_GUILD_MEMBERS_LIMITED and GATEWAY_MESSAGE_CONTENT_LIMITED can be changed.',
+      'Only GATEWAY_PRESENCE_LIMITED, GATEWAY_GUILD_MEMBERS_LIMITED and GATEWAY_MESSAGE_CONTENT_LIMITED ' +
+        'can be changed.',
     );
   }
   // The install link is either Discord's (install_params) or the application's own URL, never both.

@@ -88,7 +88,8 @@ export class PostgresDriverMissingError extends Error {
   readonly code = 'ERR_SVCPP_PG_NATIVE_MISSING';
   constructor() {
     super(
-      'a PostgreSQL database needs the optional package pg-native (libpq bindings): install it next to svcpp-platform ' +
+      'a PostgreSQL database needs the optional package pg-native (libpq bindings): ' +
+        'install it next to svcpp-platform ' +
         'with `npm install pg-native@^3.9.0` (it builds against libpq: on Debian/Ubuntu `apt-get install libpq-dev ' +
         'build-essential python3`); SQLite, the default, needs nothing more',
     );

@@ -4,7 +4,8 @@ import { json, str, type Row } from './rows.js';
 
 export function sqliteActivities(db: SqlDatabase): ActivityRepository {
   const insertInstance = db.prepare(
-    'INSERT INTO activity_instances (instance_id, application_id, location_id, record) VALUES (@instanceId, @applicationId, @locationId, @record)',
+    `INSERT INTO activity_instances (instance_id, application_id, location_id, record)
+     VALUES (@instanceId, @applicationId, @locationId, @record)`,
   );
   const updateInstance = db.prepare('UPDATE activity_instances SET record = @record WHERE instance_id = @instanceId');
   const deleteInstance = db.prepare('DELETE FROM activity_instances WHERE instance_id = ?');

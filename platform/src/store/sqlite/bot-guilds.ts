@@ -97,10 +97,12 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const roles = db.prepare('SELECT * FROM roles WHERE guild_id = ? ORDER BY position, length(id), id');
   const role = db.prepare('SELECT * FROM roles WHERE guild_id = ? AND id = ?');
   const upsertRole = db.prepare(
-    `INSERT INTO roles (id, guild_id, name, permissions, position, colors, hoist, mentionable, icon, unicode_emoji, flags)
+    `INSERT INTO roles (id, guild_id, name, permissions, position, colors, hoist, mentionable, icon, unicode_emoji,
+     flags)
      VALUES (@id, @guildId, @name, @permissions, @position, @colors, @hoist, @mentionable, @icon, @unicodeEmoji, @flags)
      ON CONFLICT (guild_id, id) DO UPDATE SET name = excluded.name, permissions = excluded.permissions,
-       position = excluded.position, colors = excluded.colors, hoist = excluded.hoist, mentionable = excluded.mentionable,
+       position = excluded.position, colors = excluded.colors, hoist = excluded.hoist,
+         mentionable = excluded.mentionable,
        icon = excluded.icon, unicode_emoji = excluded.unicode_emoji, flags = excluded.flags`,
   );
   const deleteRole = db.prepare('DELETE FROM roles WHERE guild_id = ? AND id = ?');
@@ -110,7 +112,8 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     FROM guild_members m LEFT JOIN member_profiles p ON p.guild_id = m.guild_id AND p.user_id = m.user_id`;
   const members = db.prepare(
     `${memberSelect} WHERE m.guild_id = @guildId AND (CAST(@after AS TEXT) IS NULL OR length(m.user_id) > length(@after)
-       OR (length(m.user_id) = length(@after) AND m.user_id > @after)) ORDER BY length(m.user_id), m.user_id LIMIT @limit`,
+       OR (length(m.user_id) = length(@after) AND m.user_id > @after)) ORDER BY length(m.user_id), m.user_id
+         LIMIT @limit`,
   );
   const member = db.prepare(`${memberSelect} WHERE m.guild_id = ? AND m.user_id = ?`);
   const botMembers = db.prepare(
@@ -118,16 +121,19 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   );
   const search = db.prepare(
     `${memberSelect} JOIN users u ON u.id = m.user_id WHERE m.guild_id = @guildId
-       AND (lower(u.username) LIKE @pattern ESCAPE '\\' OR lower(coalesce(u.global_name, '')) LIKE @pattern ESCAPE '\\' OR lower(coalesce(p.nick, '')) LIKE @pattern ESCAPE '\\')
+       AND (lower(u.username) LIKE @pattern ESCAPE '\\' OR lower(coalesce(u.global_name, '')) LIKE @pattern ESCAPE '\\'
+         OR lower(coalesce(p.nick, '')) LIKE @pattern ESCAPE '\\')
      ORDER BY length(m.user_id), m.user_id LIMIT @limit`,
   );
   const addMembership = db.prepare(
     'INSERT INTO guild_members (guild_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
   const upsertProfile = db.prepare(
-    `INSERT INTO member_profiles (guild_id, user_id, nick, avatar, banner, bio, roles, joined_at, flags, communication_disabled_until)
+    `INSERT INTO member_profiles (guild_id, user_id, nick, avatar, banner, bio, roles, joined_at, flags,
+     communication_disabled_until)
      VALUES (@guildId, @userId, @nick, @avatar, @banner, @bio, @roles, @joinedAt, @flags, @communicationDisabledUntil)
-     ON CONFLICT (guild_id, user_id) DO UPDATE SET nick = excluded.nick, avatar = excluded.avatar, banner = excluded.banner,
+     ON CONFLICT (guild_id, user_id) DO UPDATE SET nick = excluded.nick, avatar = excluded.avatar,
+       banner = excluded.banner,
        bio = excluded.bio, roles = excluded.roles, joined_at = excluded.joined_at, flags = excluded.flags,
        communication_disabled_until = excluded.communication_disabled_until`,
   );
@@ -138,7 +144,8 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const upsertSettings = db.prepare(
     `INSERT INTO channel_settings (channel_id, topic, nsfw, rate_limit_per_user, bitrate, user_limit, overwrites)
        VALUES (@channelId, @topic, @nsfw, @rate, @bitrate, @userLimit, @overwrites)
-     ON CONFLICT (channel_id) DO UPDATE SET topic = excluded.topic, nsfw = excluded.nsfw, rate_limit_per_user = excluded.rate_limit_per_user,
+     ON CONFLICT (channel_id) DO UPDATE SET topic = excluded.topic, nsfw = excluded.nsfw,
+       rate_limit_per_user = excluded.rate_limit_per_user,
        bitrate = excluded.bitrate, user_limit = excluded.user_limit, overwrites = excluded.overwrites`,
   );
   const forgetChannel = [
@@ -153,30 +160,36 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const messageColumns =
     'id, channel_id, guild_id, author_id, type, content, flags, nonce, body, pinned_at, created_at, edited_at';
   const insertMessage = db.prepare(
-    `INSERT INTO guild_messages (${messageColumns}) VALUES (@id, @channelId, @guildId, @authorId, @type, @content, @flags, @nonce, @body, @pinnedAt, @createdAt, @editedAt)`,
+    `INSERT INTO guild_messages (${messageColumns}) VALUES (@id, @channelId, @guildId, @authorId, @type, @content,
+     @flags, @nonce, @body, @pinnedAt, @createdAt, @editedAt)`,
   );
   const updateMessage = db.prepare(
-    `UPDATE guild_messages SET content = @content, flags = @flags, body = @body, pinned_at = @pinnedAt, edited_at = @editedAt WHERE id = @id`,
+    `UPDATE guild_messages SET content = @content, flags = @flags, body = @body, pinned_at = @pinnedAt,
+     edited_at = @editedAt WHERE id = @id`,
   );
   const message = db.prepare('SELECT * FROM guild_messages WHERE channel_id = ? AND id = ?');
   const deleteMessage = db.prepare('DELETE FROM guild_messages WHERE channel_id = ? AND id = ?');
   const deleteReactions = db.prepare('DELETE FROM message_reactions WHERE channel_id = ? AND message_id = ?');
   const byNonce = db.prepare(
-    'SELECT * FROM guild_messages WHERE channel_id = ? AND author_id = ? AND nonce = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
+    `SELECT * FROM guild_messages WHERE channel_id = ? AND author_id = ? AND nonce = ? AND created_at >= ?
+     ORDER BY created_at DESC LIMIT 1`,
   );
   const before = db.prepare(
-    `SELECT * FROM guild_messages WHERE channel_id = @channelId AND (length(id) < length(@before) OR (length(id) = length(@before) AND id < @before))
+    `SELECT * FROM guild_messages WHERE channel_id = @channelId AND (length(id) < length(@before)
+     OR (length(id) = length(@before) AND id < @before))
      ORDER BY length(id) DESC, id DESC LIMIT @limit`,
   );
   const after = db.prepare(
-    `SELECT * FROM (SELECT * FROM guild_messages WHERE channel_id = @channelId AND (length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
+    `SELECT * FROM (SELECT * FROM guild_messages WHERE channel_id = @channelId AND (length(id) > length(@after)
+     OR (length(id) = length(@after) AND id > @after))
      ORDER BY ${SNOWFLAKE_ORDER} LIMIT @limit) AS page ORDER BY length(id) DESC, id DESC`,
   );
   const latest = db.prepare(
     'SELECT * FROM guild_messages WHERE channel_id = @channelId ORDER BY length(id) DESC, id DESC LIMIT @limit',
   );
   const pins = db.prepare(
-    'SELECT * FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL AND pinned_at < ? ORDER BY pinned_at DESC, length(id) DESC, id DESC LIMIT ?',
+    `SELECT * FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL AND pinned_at < ?
+     ORDER BY pinned_at DESC, length(id) DESC, id DESC LIMIT ?`,
   );
   const countPins = db.prepare(
     'SELECT COUNT(*) AS n FROM guild_messages WHERE channel_id = ? AND pinned_at IS NOT NULL',
@@ -192,7 +205,8 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   });
   const autoModRules = db.prepare('SELECT * FROM auto_moderation_rules WHERE guild_id = ? ORDER BY length(id), id');
   const upsertAutoModRule = db.prepare(
-    'INSERT INTO auto_moderation_rules (id, guild_id, rule) VALUES (@id, @guildId, @rule) ON CONFLICT (guild_id, id) DO UPDATE SET rule = excluded.rule',
+    `INSERT INTO auto_moderation_rules (id, guild_id, rule) VALUES (@id, @guildId, @rule) ON CONFLICT (guild_id, id)
+     DO UPDATE SET rule = excluded.rule`,
   );
   const deleteAutoModRule = db.prepare('DELETE FROM auto_moderation_rules WHERE guild_id = ? AND id = ?');
   const emojis = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? ORDER BY length(id), id');
@@ -200,12 +214,14 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const emoji = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? AND id = ?');
   const emojiByName = db.prepare('SELECT * FROM application_emojis WHERE application_id = ? AND name = ?');
   const upsertEmoji = db.prepare(
-    `INSERT INTO application_emojis (id, application_id, name, image, user_id, animated) VALUES (@id, @applicationId, @name, @image, @userId, @animated)
+    `INSERT INTO application_emojis (id, application_id, name, image, user_id, animated)
+     VALUES (@id, @applicationId, @name, @image, @userId, @animated)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
   );
   const deleteEmoji = db.prepare('DELETE FROM application_emojis WHERE application_id = ? AND id = ?');
   const insertAttachment = db.prepare(
-    'INSERT INTO message_attachments (id, channel_id, filename, content_type, data) VALUES (@id, @channelId, @filename, @contentType, @data)',
+    `INSERT INTO message_attachments (id, channel_id, filename, content_type, data)
+     VALUES (@id, @channelId, @filename, @contentType, @data)`,
   );
   const attachment = db.prepare('SELECT * FROM message_attachments WHERE channel_id = ? AND id = ?');
   const inviteParams = (invite: InviteRecord) => ({
@@ -215,8 +231,10 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
     job: invite.job === null ? null : JSON.stringify(invite.job),
   });
   const insertInvite = db.prepare(
-    `INSERT INTO guild_invites (code, guild_id, channel_id, inviter_id, max_age, max_uses, uses, temporary, role_ids, job, created_at)
-     VALUES (@code, @guildId, @channelId, @inviterId, @maxAge, @maxUses, @uses, @temporary, @roleIds, @job, @createdAt)`,
+    `INSERT INTO guild_invites (code, guild_id, channel_id, inviter_id, max_age, max_uses, uses, temporary, role_ids,
+     job, created_at)
+     VALUES (@code, @guildId, @channelId, @inviterId, @maxAge, @maxUses, @uses, @temporary, @roleIds, @job,
+       @createdAt)`,
   );
   const updateInvite = db.prepare(
     'UPDATE guild_invites SET uses = @uses, role_ids = @roleIds, job = @job WHERE code = @code',
@@ -237,8 +255,10 @@ export function sqliteBotGuilds(db: SqlDatabase): BotGuildRepository {
   const listAudit = db.prepare(
     `SELECT * FROM audit_log WHERE guild_id = @guildId AND (CAST(@userId AS TEXT) IS NULL OR user_id = @userId)
        AND (CAST(@actionType AS INTEGER) IS NULL OR action_type = @actionType)
-       AND (CAST(@before AS TEXT) IS NULL OR length(id) < length(@before) OR (length(id) = length(@before) AND id < @before))
-       AND (CAST(@after AS TEXT) IS NULL OR length(id) > length(@after) OR (length(id) = length(@after) AND id > @after))
+       AND (CAST(@before AS TEXT) IS NULL OR length(id) < length(@before) OR (length(id) = length(@before)
+         AND id < @before))
+       AND (CAST(@after AS TEXT) IS NULL OR length(id) > length(@after) OR (length(id) = length(@after)
+         AND id > @after))
      ORDER BY length(id) DESC, id DESC LIMIT @limit`,
   );
 

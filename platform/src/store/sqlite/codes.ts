@@ -27,8 +27,10 @@ function authorizationCodeFromRow(row: Row): AuthorizationCodeRecord {
 export function sqliteAuthorizationCodes(db: SqlDatabase): AuthorizationCodeRepository {
   const insert = db.prepare(
     `INSERT INTO authorization_codes
-       (hash, application_id, user_id, scopes, redirect_uri, code_challenge, nonce, auth_time, expires_at, used_at, issued_pair_id)
-     VALUES (@hash, @applicationId, @userId, @scopes, @redirectUri, @codeChallenge, @nonce, @authTime, @expiresAt, @usedAt, @issuedPairId)`,
+       (hash, application_id, user_id, scopes, redirect_uri, code_challenge, nonce, auth_time, expires_at, used_at,
+         issued_pair_id)
+     VALUES (@hash, @applicationId, @userId, @scopes, @redirectUri, @codeChallenge, @nonce, @authTime, @expiresAt,
+       @usedAt, @issuedPairId)`,
   );
   const byHash = db.prepare('SELECT * FROM authorization_codes WHERE hash = ?');
   const markUsed = db.prepare('UPDATE authorization_codes SET used_at = ?, issued_pair_id = ? WHERE hash = ?');
@@ -60,8 +62,10 @@ function deviceCodeFromRow(row: Row): DeviceCodeRecord {
 export function sqliteDeviceCodes(db: SqlDatabase): DeviceCodeRepository {
   const insert = db.prepare(
     `INSERT INTO device_codes
-       (hash, user_code, application_id, scopes, status, user_id, interval_seconds, last_poll_at, expires_at, created_at)
-     VALUES (@hash, @userCode, @applicationId, @scopes, @status, @userId, @intervalSeconds, @lastPollAt, @expiresAt, @createdAt)`,
+       (hash, user_code, application_id, scopes, status, user_id, interval_seconds, last_poll_at, expires_at,
+         created_at)
+     VALUES (@hash, @userCode, @applicationId, @scopes, @status, @userId, @intervalSeconds, @lastPollAt, @expiresAt,
+       @createdAt)`,
   );
   const byHash = db.prepare('SELECT * FROM device_codes WHERE hash = ?');
   const byUserCode = db.prepare('SELECT * FROM device_codes WHERE user_code = ?');

@@ -24,7 +24,8 @@ export function sqliteConnections(db: SqlDatabase): ConnectionRepository {
   const forUser = db.prepare('SELECT * FROM connections WHERE user_id = ? ORDER BY type, id');
   const copy = db.prepare(
     `INSERT INTO connections (user_id, type, id, name, verified, visibility, publisher_application_id)
-     SELECT CAST(? AS TEXT), type, id, name, verified, visibility, publisher_application_id FROM connections WHERE user_id = ?
+     SELECT CAST(? AS TEXT), type, id, name, verified, visibility, publisher_application_id FROM connections
+       WHERE user_id = ?
      ON CONFLICT DO NOTHING`,
   );
   const drop = db.prepare('DELETE FROM connections WHERE user_id = ?');

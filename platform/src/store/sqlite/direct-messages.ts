@@ -92,14 +92,16 @@ export function sqliteDirectMessages(db: SqlDatabase): DmRepository {
   const getChannel = db.prepare('SELECT id FROM dm_channels WHERE user_low = ? AND user_high = ?');
   const insertChannel = db.prepare('INSERT INTO dm_channels (user_low, user_high, id) VALUES (?, ?, ?)');
   const validOfOwner = db.prepare(
-    `SELECT * FROM dm_messages WHERE invite_valid = 1 AND invite_party_owner_id = ? AND application_id = ? ${NEWEST_FIRST}`,
+    `SELECT * FROM dm_messages WHERE invite_valid = 1 AND invite_party_owner_id = ?
+     AND application_id = ? ${NEWEST_FIRST}`,
   );
   const expired = db.prepare(
     `SELECT * FROM dm_messages WHERE invite_valid = 1 AND invite_expires_at <= ? ORDER BY invite_expires_at`,
   );
   const nextExpiry = db.prepare('SELECT MIN(invite_expires_at) AS at FROM dm_messages WHERE invite_valid = 1');
   const dropBetween = db.prepare(
-    'DELETE FROM dm_messages WHERE (author_id = @from AND recipient_id = @to) OR (author_id = @to AND recipient_id = @from)',
+    `DELETE FROM dm_messages WHERE (author_id = @from AND recipient_id = @to)
+     OR (author_id = @to AND recipient_id = @from)`,
   );
   const moveAuthor = db.prepare('UPDATE dm_messages SET author_id = @to WHERE author_id = @from');
   const moveRecipient = db.prepare('UPDATE dm_messages SET recipient_id = @to WHERE recipient_id = @from');

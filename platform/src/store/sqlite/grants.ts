@@ -13,7 +13,8 @@ function fromRow(row: Row): GrantRecord {
 
 export function sqliteGrants(db: SqlDatabase): GrantRepository {
   const upsert = db.prepare(
-    `INSERT INTO grants (application_id, user_id, scopes, created_at) VALUES (@applicationId, @userId, @scopes, @createdAt)
+    `INSERT INTO grants (application_id, user_id, scopes, created_at) VALUES (@applicationId, @userId, @scopes,
+     @createdAt)
      ON CONFLICT (application_id, user_id) DO UPDATE SET scopes = excluded.scopes`,
   );
   const get = db.prepare('SELECT * FROM grants WHERE application_id = ? AND user_id = ?');

@@ -27,7 +27,8 @@ function channelFromRow(row: Row): ChannelRecord {
 
 export function sqliteGuilds(db: SqlDatabase): GuildRepository {
   const upsert = db.prepare(
-    `INSERT INTO guilds (id, name, icon, banner, owner_id, tag, features) VALUES (@id, @name, @icon, @banner, @ownerId, @tag, @features)
+    `INSERT INTO guilds (id, name, icon, banner, owner_id, tag, features)
+     VALUES (@id, @name, @icon, @banner, @ownerId, @tag, @features)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, icon = excluded.icon, banner = excluded.banner,
        owner_id = excluded.owner_id, tag = excluded.tag, features = excluded.features`,
   );
@@ -38,14 +39,17 @@ export function sqliteGuilds(db: SqlDatabase): GuildRepository {
   const isMember = db.prepare('SELECT 1 FROM guild_members WHERE guild_id = ? AND user_id = ?');
   const countMembers = db.prepare('SELECT COUNT(*) AS n FROM guild_members WHERE guild_id = ?');
   const forUser = db.prepare(
-    'SELECT g.* FROM guilds g JOIN guild_members m ON m.guild_id = g.id WHERE m.user_id = ? ORDER BY length(g.id), g.id',
+    `SELECT g.* FROM guilds g JOIN guild_members m ON m.guild_id = g.id WHERE m.user_id = ? ORDER BY length(g.id),
+     g.id`,
   );
   const copyMemberships = db.prepare(
-    'INSERT INTO guild_members (guild_id, user_id) SELECT guild_id, CAST(? AS TEXT) FROM guild_members WHERE user_id = ? ON CONFLICT DO NOTHING',
+    `INSERT INTO guild_members (guild_id, user_id) SELECT guild_id, CAST(? AS TEXT) FROM guild_members
+     WHERE user_id = ? ON CONFLICT DO NOTHING`,
   );
   const dropMemberships = db.prepare('DELETE FROM guild_members WHERE user_id = ?');
   const upsertChannel = db.prepare(
-    `INSERT INTO channels (id, guild_id, name, type, position, parent_id) VALUES (@id, @guildId, @name, @type, @position, @parentId)
+    `INSERT INTO channels (id, guild_id, name, type, position, parent_id)
+     VALUES (@id, @guildId, @name, @type, @position, @parentId)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, position = excluded.position,
        parent_id = excluded.parent_id`,
   );

@@ -23,7 +23,8 @@ export function sqliteIdentities(db: SqlDatabase): ExternalIdentityRepository {
   );
   const forUser = db.prepare('SELECT * FROM external_identities WHERE user_id = ? ORDER BY created_at');
   const move = db.prepare(
-    'UPDATE external_identities SET user_id = ? WHERE application_id = ? AND auth_type = ? AND issuer = ? AND external_id = ?',
+    `UPDATE external_identities SET user_id = ? WHERE application_id = ? AND auth_type = ? AND issuer = ?
+     AND external_id = ?`,
   );
   return {
     insert: (identity) => void insert.run(identity),

@@ -48,7 +48,8 @@ export function sqliteInteractions(db: SqlDatabase): InteractionRepository {
   const deleteCommands = db.prepare('DELETE FROM application_commands WHERE application_id = ? AND guild_id = ?');
 
   const insertInteraction = db.prepare(
-    'INSERT INTO interactions (id, token, application_id, created_at, record) VALUES (@id, @token, @applicationId, @createdAt, @record)',
+    `INSERT INTO interactions (id, token, application_id, created_at, record)
+     VALUES (@id, @token, @applicationId, @createdAt, @record)`,
   );
   const updateInteraction = db.prepare('UPDATE interactions SET record = @record WHERE id = @id');
   const getInteraction = db.prepare('SELECT record FROM interactions WHERE id = ?');
@@ -61,18 +62,22 @@ export function sqliteInteractions(db: SqlDatabase): InteractionRepository {
 
   const getSettings = db.prepare('SELECT * FROM interaction_settings WHERE application_id = ?');
   const setSettings = db.prepare(
-    `INSERT INTO interaction_settings (application_id, endpoint_url, install_contexts) VALUES (@applicationId, @endpointUrl, @installContexts)
-     ON CONFLICT (application_id) DO UPDATE SET endpoint_url = excluded.endpoint_url, install_contexts = excluded.install_contexts`,
+    `INSERT INTO interaction_settings (application_id, endpoint_url, install_contexts)
+     VALUES (@applicationId, @endpointUrl, @installContexts)
+     ON CONFLICT (application_id) DO UPDATE SET endpoint_url = excluded.endpoint_url,
+       install_contexts = excluded.install_contexts`,
   );
 
   const listPermissions = db.prepare(
-    'SELECT * FROM application_command_permissions WHERE application_id = ? AND guild_id = ? ORDER BY length(command_id), command_id',
+    `SELECT * FROM application_command_permissions WHERE application_id = ? AND guild_id = ?
+     ORDER BY length(command_id), command_id`,
   );
   const getPermissions = db.prepare(
     'SELECT * FROM application_command_permissions WHERE application_id = ? AND guild_id = ? AND command_id = ?',
   );
   const setPermissions = db.prepare(
-    `INSERT INTO application_command_permissions (application_id, guild_id, command_id, permissions) VALUES (@applicationId, @guildId, @commandId, @permissions)
+    `INSERT INTO application_command_permissions (application_id, guild_id, command_id, permissions)
+     VALUES (@applicationId, @guildId, @commandId, @permissions)
      ON CONFLICT (application_id, guild_id, command_id) DO UPDATE SET permissions = excluded.permissions`,
   );
   const deletePermissions = db.prepare(
@@ -82,7 +87,8 @@ export function sqliteInteractions(db: SqlDatabase): InteractionRepository {
   const getPrivateChannel = db.prepare('SELECT * FROM interaction_private_channels WHERE id = ?');
   const findPrivateChannel = db.prepare('SELECT * FROM interaction_private_channels WHERE member_key = ?');
   const insertPrivateChannel = db.prepare(
-    'INSERT INTO interaction_private_channels (id, member_key, type, member_ids) VALUES (@id, @memberKey, @type, @memberIds) ON CONFLICT (member_key) DO NOTHING',
+    `INSERT INTO interaction_private_channels (id, member_key, type, member_ids)
+     VALUES (@id, @memberKey, @type, @memberIds) ON CONFLICT (member_key) DO NOTHING`,
   );
 
   const permissionsFromRow = (row: Row): CommandPermissionsRecord => ({

@@ -4,7 +4,8 @@ import { str, type Row } from './rows.js';
 
 export function sqliteSigningKeys(db: SqlDatabase): SigningKeyRepository {
   const insert = db.prepare(
-    'INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk, created_at) VALUES (@kid, @alg, @privateJwk, @publicJwk, @createdAt)',
+    `INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk, created_at)
+     VALUES (@kid, @alg, @privateJwk, @publicJwk, @createdAt)`,
   );
   const list = db.prepare('SELECT * FROM signing_keys ORDER BY created_at DESC');
   return {

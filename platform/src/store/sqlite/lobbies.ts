@@ -118,7 +118,8 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
     'SELECT * FROM lobbies WHERE application_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
   );
   const countForUser = db.prepare(
-    'SELECT COUNT(*) AS n FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id WHERE m.user_id = ? AND l.application_id = ?',
+    `SELECT COUNT(*) AS n FROM lobbies l JOIN lobby_members m ON m.lobby_id = l.id WHERE m.user_id = ?
+     AND l.application_id = ?`,
   );
   const idleExpired = db.prepare(
     `SELECT * FROM lobbies WHERE idle_since IS NOT NULL AND linked_channel_id IS NULL
@@ -151,11 +152,13 @@ export function sqliteLobbies(db: SqlDatabase): LobbyRepository {
   );
   const message = db.prepare('SELECT * FROM lobby_messages WHERE lobby_id = ? AND id = ?');
   const updateMessage = db.prepare(
-    'UPDATE lobby_messages SET content = @content, metadata = @metadata, moderation_metadata = @moderationMetadata, flags = @flags WHERE id = @id',
+    `UPDATE lobby_messages SET content = @content, metadata = @metadata, moderation_metadata = @moderationMetadata,
+     flags = @flags WHERE id = @id`,
   );
   const deleteMessage = db.prepare('DELETE FROM lobby_messages WHERE id = ?');
   const listMessages = db.prepare(
-    'SELECT * FROM lobby_messages WHERE lobby_id = ? AND created_at >= ? ORDER BY created_at DESC, length(id) DESC, id DESC LIMIT ?',
+    `SELECT * FROM lobby_messages WHERE lobby_id = ? AND created_at >= ? ORDER BY created_at DESC, length(id) DESC,
+     id DESC LIMIT ?`,
   );
   // Ids are snowflakes in decimal text: a longer id is a larger one.
   const listMessagesAfter = db.prepare(

@@ -22,8 +22,10 @@ function fromRow(row: Row): OutboxRecord {
 
 export function sqliteOutbox(db: SqlDatabase): OutboxRepository {
   const insert = db.prepare(
-    `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at, delivered_at, target_url)
-     VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt, @targetUrl)`,
+    `INSERT INTO webhook_outbox (id, application_id, body, attempts, next_attempt_at, status, last_error, created_at,
+     delivered_at, target_url)
+     VALUES (@id, @applicationId, @body, @attempts, @nextAttemptAt, @status, @lastError, @createdAt, @deliveredAt,
+       @targetUrl)`,
   );
   // PostgreSQL: nodes claiming at once lock disjoint rows (SKIP LOCKED) instead of both taking the same ones; a row
   // another node has just claimed is re-checked against the WHERE clause and no longer due. SQLite runs one writer at
@@ -31,7 +33,8 @@ export function sqliteOutbox(db: SqlDatabase): OutboxRepository {
   const skipLocked = db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
   const claim = db.prepare(
     `UPDATE webhook_outbox SET next_attempt_at = @leaseUntil WHERE id IN (
-       SELECT id FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= @now ORDER BY next_attempt_at, id LIMIT @limit${skipLocked})
+       SELECT id FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= @now ORDER BY next_attempt_at, id
+         LIMIT @limit${skipLocked})
      RETURNING *`,
   );
   const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_outbox WHERE status = 'pending'`);

@@ -76,9 +76,12 @@ export function sqlitePremium(db: SqlDatabase): PremiumRepository {
   const countSkus = db.prepare('SELECT COUNT(*) AS n FROM skus WHERE application_id = ?');
 
   const upsertEntitlement = db.prepare(
-    `INSERT INTO entitlements (id, sku_id, application_id, user_id, guild_id, type, deleted, starts_at, ends_at, consumed, subscription_id, test, created_at)
-     VALUES (@id, @skuId, @applicationId, @userId, @guildId, @type, @deleted, @startsAt, @endsAt, @consumed, @subscriptionId, @test, @createdAt)
-     ON CONFLICT (id) DO UPDATE SET type = excluded.type, deleted = excluded.deleted, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+    `INSERT INTO entitlements (id, sku_id, application_id, user_id, guild_id, type, deleted, starts_at, ends_at,
+     consumed, subscription_id, test, created_at)
+     VALUES (@id, @skuId, @applicationId, @userId, @guildId, @type, @deleted, @startsAt, @endsAt, @consumed,
+       @subscriptionId, @test, @createdAt)
+     ON CONFLICT (id) DO UPDATE SET type = excluded.type, deleted = excluded.deleted, starts_at = excluded.starts_at,
+       ends_at = excluded.ends_at,
        consumed = excluded.consumed, subscription_id = excluded.subscription_id`,
   );
   const getEntitlement = db.prepare('SELECT * FROM entitlements WHERE application_id = ? AND id = ?');
@@ -90,7 +93,8 @@ export function sqlitePremium(db: SqlDatabase): PremiumRepository {
        AND (@includeDeleted = 1 OR deleted = 0)
        AND (@includeConsumed = 1 OR consumed IS NULL OR consumed = 0)`;
   const entitlementsAfter = db.prepare(
-    `SELECT * FROM entitlements WHERE ${entitlementFilter} AND ${ID_AFTER} AND (CAST(@before AS TEXT) IS NULL OR ${ID_BEFORE})
+    `SELECT * FROM entitlements WHERE ${entitlementFilter} AND ${ID_AFTER}
+     AND (CAST(@before AS TEXT) IS NULL OR ${ID_BEFORE})
      ORDER BY length(id), id LIMIT @limit`,
   );
   const entitlementsNewestFirst = db.prepare(
@@ -98,27 +102,33 @@ export function sqlitePremium(db: SqlDatabase): PremiumRepository {
      ORDER BY length(id) DESC, id DESC LIMIT @limit`,
   );
   const liveForUser = db.prepare(
-    `SELECT * FROM entitlements WHERE application_id = ? AND user_id = ? AND deleted = 0 AND (consumed IS NULL OR consumed = 0)
+    `SELECT * FROM entitlements WHERE application_id = ? AND user_id = ? AND deleted = 0
+     AND (consumed IS NULL OR consumed = 0)
        AND (ends_at IS NULL OR ends_at > ?) ORDER BY length(id), id`,
   );
   const liveForGuild = db.prepare(
-    `SELECT * FROM entitlements WHERE application_id = ? AND guild_id = ? AND deleted = 0 AND (consumed IS NULL OR consumed = 0)
+    `SELECT * FROM entitlements WHERE application_id = ? AND guild_id = ? AND deleted = 0
+     AND (consumed IS NULL OR consumed = 0)
        AND (ends_at IS NULL OR ends_at > ?) ORDER BY length(id), id`,
   );
 
   const upsertSubscription = db.prepare(
-    `INSERT INTO subscriptions (id, application_id, user_id, sku_ids, entitlement_ids, renewal_sku_ids, current_period_start,
+    `INSERT INTO subscriptions (id, application_id, user_id, sku_ids, entitlement_ids, renewal_sku_ids,
+     current_period_start,
        current_period_end, status, canceled_at, created_at)
-     VALUES (@id, @applicationId, @userId, @skuIds, @entitlementIds, @renewalSkuIds, @currentPeriodStart, @currentPeriodEnd,
+     VALUES (@id, @applicationId, @userId, @skuIds, @entitlementIds, @renewalSkuIds, @currentPeriodStart,
+       @currentPeriodEnd,
        @status, @canceledAt, @createdAt)
      ON CONFLICT (id) DO UPDATE SET sku_ids = excluded.sku_ids, entitlement_ids = excluded.entitlement_ids,
        renewal_sku_ids = excluded.renewal_sku_ids, current_period_start = excluded.current_period_start,
        current_period_end = excluded.current_period_end, status = excluded.status, canceled_at = excluded.canceled_at`,
   );
   const getSubscription = db.prepare('SELECT * FROM subscriptions WHERE id = ?');
-  const subscriptionFilter = `instr(sku_ids, '"' || CAST(@skuId AS TEXT) || '"') > 0 AND (CAST(@userId AS TEXT) IS NULL OR user_id = @userId)`;
+  const subscriptionFilter = `instr(sku_ids, '"' || CAST(@skuId AS TEXT) || '"') > 0
+    AND (CAST(@userId AS TEXT) IS NULL OR user_id = @userId)`;
   const subscriptionsAfter = db.prepare(
-    `SELECT * FROM subscriptions WHERE ${subscriptionFilter} AND ${ID_AFTER} AND (CAST(@before AS TEXT) IS NULL OR ${ID_BEFORE})
+    `SELECT * FROM subscriptions WHERE ${subscriptionFilter} AND ${ID_AFTER}
+     AND (CAST(@before AS TEXT) IS NULL OR ${ID_BEFORE})
      ORDER BY length(id), id LIMIT @limit`,
   );
   const subscriptionsNewestFirst = db.prepare(

@@ -5,7 +5,8 @@ import { str, strOrNull, type Row } from './rows.js';
 /** Message reactions (table of the bot-api area, `bot-schema.ts`); rows of a deleted message go with it there. */
 export function sqliteReactions(db: SqlDatabase): ReactionRepository {
   const insert = db.prepare(
-    `INSERT INTO message_reactions (channel_id, message_id, emoji_key, emoji_id, emoji_name, animated, user_id, type, created_at)
+    `INSERT INTO message_reactions (channel_id, message_id, emoji_key, emoji_id, emoji_name, animated, user_id, type,
+     created_at)
      VALUES (@channelId, @messageId, @emojiKey, @emojiId, @emojiName, @animated, @userId, @type, @createdAt)`,
   );
   // The shared statement surface reports no affected-row count, so writes that answer "did anything change" count
@@ -29,7 +30,8 @@ export function sqliteReactions(db: SqlDatabase): ReactionRepository {
   const mine = db.prepare('SELECT emoji_key, type FROM message_reactions WHERE message_id = ? AND user_id = ?');
   const users = db.prepare(
     `SELECT user_id FROM message_reactions WHERE message_id = @messageId AND emoji_key = @emojiKey AND type = @type
-       AND (CAST(@after AS TEXT) IS NULL OR length(user_id) > length(@after) OR (length(user_id) = length(@after) AND user_id > @after))
+       AND (CAST(@after AS TEXT) IS NULL OR length(user_id) > length(@after) OR (length(user_id) = length(@after)
+         AND user_id > @after))
      ORDER BY length(user_id), user_id LIMIT @limit`,
   );
   return {

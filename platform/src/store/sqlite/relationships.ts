@@ -48,13 +48,15 @@ export function sqliteRelationships(db: SqlDatabase): RelationshipRepository {
     'SELECT * FROM relationships WHERE user_id = ? AND other_id = ? ORDER BY axis DESC, application_id',
   );
   const listForUser = db.prepare(
-    `SELECT * FROM relationships WHERE user_id = ? AND (axis = 'platform' OR application_id = ?) ORDER BY since, other_id`,
+    `SELECT * FROM relationships WHERE user_id = ? AND (axis = 'platform' OR application_id = ?) ORDER BY since,
+     other_id`,
   );
   const listOfType = db.prepare(
     'SELECT * FROM relationships WHERE user_id = ? AND type = ? ORDER BY other_id, axis DESC, application_id',
   );
   const countFriends = db.prepare(
-    `SELECT COUNT(*) AS n FROM relationships WHERE user_id = ? AND axis = 'platform' AND type = ${RelationshipType.Friend}`,
+    `SELECT COUNT(*) AS n FROM relationships WHERE user_id = ? AND axis = 'platform'
+     AND type = ${RelationshipType.Friend}`,
   );
   const isSpammer = db.prepare('SELECT 1 FROM spam_flags WHERE user_id = ?');
   const flag = db.prepare('INSERT INTO spam_flags (user_id) VALUES (?) ON CONFLICT DO NOTHING');

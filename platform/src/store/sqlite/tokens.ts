@@ -19,7 +19,8 @@ function fromRow(row: Row): TokenRecord {
 
 export function sqliteTokens(db: SqlDatabase): TokenRepository {
   const insert = db.prepare(
-    `INSERT INTO tokens (hash, kind, pair_id, application_id, user_id, scopes, origin, parent_pair_id, expires_at, created_at)
+    `INSERT INTO tokens (hash, kind, pair_id, application_id, user_id, scopes, origin, parent_pair_id, expires_at,
+     created_at)
      VALUES (@hash, @kind, @pairId, @applicationId, @userId, @scopes, @origin, @parentPairId, @expiresAt, @createdAt)`,
   );
   const byHash = db.prepare('SELECT * FROM tokens WHERE hash = ?');

@@ -10,8 +10,10 @@ export const OUTBOX_TARGET_MIGRATIONS: readonly string[] = ['ALTER TABLE webhook
 export const OUTBOX_EVENT_ID_MIGRATIONS: readonly Migration[] = [
   {
     sqlite:
-      "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) WHERE json_extract(body, '$.event.id') IS NULL",
+      "UPDATE webhook_outbox SET body = json_set(body, '$.event.id', id) " +
+      "WHERE json_extract(body, '$.event.id') IS NULL",
     postgres:
-      "UPDATE webhook_outbox SET body = jsonb_set(body::jsonb, '{event,id}', to_jsonb(id))::text WHERE body::jsonb #> '{event,id}' IS NULL",
+      "UPDATE webhook_outbox SET body = jsonb_set(body::jsonb, '{event,id}', to_jsonb(id))::text " +
+      "WHERE body::jsonb #> '{event,id}' IS NULL",
   },
 ];

@@ -113,7 +113,8 @@ export class AuthorizeEndpoint {
     const answer = await this.http.send(`${this.http.origin}/oauth2/authorize`, { form });
     if (answer.status === 401)
       throw new SignInRefused(
-        `the platform refused the sign-in of ${JSON.stringify(this.credentials.username)} (unknown user or wrong password)`,
+        `the platform refused the sign-in of ${JSON.stringify(this.credentials.username)} ` +
+          '(unknown user or wrong password)',
       );
     if (answer.status !== 302 || !answer.location) return undefined;
     const result = redirectParams(answer.location);

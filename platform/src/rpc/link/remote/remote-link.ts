@@ -74,7 +74,8 @@ export class RemoteLink implements PlatformLink {
     const state = await this.state(applicationId);
     if (!state)
       throw new Error(
-        `the platform does not accept sign-ins for application ${applicationId} (unknown, or without exactly one registered redirect URI)`,
+        `the platform does not accept sign-ins for application ${applicationId} ` +
+          '(unknown, or without exactly one registered redirect URI)',
       );
     return this.desktopUser();
   }
