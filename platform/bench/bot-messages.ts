@@ -118,7 +118,8 @@ async function messagesPerSecond(apiBase: string, gatewayUrl: string, token: str
   await done;
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `messages: ${MESSAGES} created over HTTP (${IN_FLIGHT} in flight), each MESSAGE_CREATE received: ${(MESSAGES / seconds).toFixed(0)} messages/s (${seconds.toFixed(2)} s)`,
+    `messages: ${MESSAGES} created over HTTP (${IN_FLIGHT} in flight), each MESSAGE_CREATE received: ` +
+      `${(MESSAGES / seconds).toFixed(0)} messages/s (${seconds.toFixed(2)} s)`,
   );
   await client.close();
 }
@@ -140,7 +141,8 @@ async function guildCreate(gatewayUrl: string, token: string, guildId: string): 
   await client.connect();
   await created;
   console.log(
-    `GUILD_CREATE for ${MEMBERS} members: ${(bytes / 1024).toFixed(1)} KiB, ${(arrived - identified).toFixed(1)} ms from connect to arrival (large guild: the bot only in members)`,
+    `GUILD_CREATE for ${MEMBERS} members: ${(bytes / 1024).toFixed(1)} KiB, ${(arrived - identified).toFixed(1)} ms ` +
+      `from connect to arrival (large guild: the bot only in members)`,
   );
 
   let members = 0;
@@ -159,7 +161,8 @@ async function guildCreate(gatewayUrl: string, token: string, guildId: string): 
   client.send(8, { guild_id: guildId, query: '', limit: 0, nonce: 'bench' });
   await all;
   console.log(
-    `op 8 full list: ${members} members in ${chunks} chunks, ${(chunkBytes / 1024 / 1024).toFixed(2)} MiB, ${(performance.now() - started).toFixed(0)} ms`,
+    `op 8 full list: ${members} members in ${chunks} chunks, ${(chunkBytes / 1024 / 1024).toFixed(2)} MiB, ` +
+      `${(performance.now() - started).toFixed(0)} ms`,
   );
   await client.close();
 }

@@ -94,19 +94,20 @@ async function run(label: string, nodes: Node[], publisher: Node): Promise<void>
   await Promise.all(sessions.map((s) => s.reached(EVENTS)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const delivered = sessions.reduce((sum, s) => sum + s.count(), 0);
+  const perSecond = Math.round(delivered / seconds)
+    .toLocaleString('en-US')
+    .padStart(9);
   console.log(
-    `${label.padEnd(38)} ${String(SESSIONS).padStart(5)} sessions × ${EVENTS} events = ${String(delivered).padStart(7)} dispatches in ${seconds.toFixed(2)} s → ${Math.round(
-      delivered / seconds,
-    )
-      .toLocaleString('en-US')
-      .padStart(9)} dispatches/s`,
+    `${label.padEnd(38)} ${String(SESSIONS).padStart(5)} sessions × ${EVENTS} events = ` +
+      `${String(delivered).padStart(7)} dispatches in ${seconds.toFixed(2)} s → ${perSecond} dispatches/s`,
   );
   for (const s of sessions) s.close();
 }
 
 async function main(): Promise<void> {
   console.log(
-    `broker fan-out benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}; nodes are child processes, clients in this process; indicative figures`,
+    `broker fan-out benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}; nodes are child processes, ` +
+      `clients in this process; indicative figures`,
   );
   const redis = await startTemporaryRedis();
   try {

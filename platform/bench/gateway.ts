@@ -124,7 +124,8 @@ async function main(): Promise<void> {
   const child = new Child();
 
   console.log(
-    `gateway benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, server in this process, clients (reference client, JSON-parsing every frame) in one child process`,
+    `gateway benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, server in this process, clients ` +
+      `(reference client, JSON-parsing every frame) in one child process`,
   );
 
   // (1) Sessions held open.
@@ -135,7 +136,8 @@ async function main(): Promise<void> {
   const openMs = performance.now() - openStart;
   const after = memory();
   console.log(
-    `sessions held open: ${gateway.sessionCount()} (identified in ${openMs.toFixed(0)} ms, ${rate((SESSIONS / openMs) * 1000)} sessions/s)`,
+    `sessions held open: ${gateway.sessionCount()} (identified in ${openMs.toFixed(0)} ms, ` +
+      `${rate((SESSIONS / openMs) * 1000)} sessions/s)`,
   );
   console.log(
     `  server memory: RSS +${mib(after.rss - before.rss)} = ${kib((after.rss - before.rss) / SESSIONS)}/session; ` +

@@ -37,12 +37,14 @@ function measure(name: string, store: Store): void {
       });
   });
   console.log(
-    `${name.padEnd(28)} read ${read.toFixed(1).padStart(7)} µs   write ${write.toFixed(1).padStart(7)} µs   100 writes in a transaction ${transaction.toFixed(0).padStart(6)} µs`,
+    `${name.padEnd(28)} read ${read.toFixed(1).padStart(7)} µs   write ${write.toFixed(1).padStart(7)} µs   ` +
+      `100 writes in a transaction ${transaction.toFixed(0).padStart(6)} µs`,
   );
 }
 
 console.log(
-  `store-queries: ${ROUNDS} calls each${smoke ? ' (smoke)' : ''}; figures per call, on a machine other work may be loading`,
+  `store-queries: ${ROUNDS} calls each${smoke ? ' (smoke)' : ''}; figures per call, ` +
+    'on a machine other work may be loading',
 );
 const sqlite = openSqliteStore(':memory:');
 measure('SQLite :memory:', sqlite);

@@ -123,8 +123,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const max = (xs: number[]) => Math.max(...xs);
 console.log(`voice-dave: ${MEMBERS} members, ${ROUNDS} rounds, final epoch ${call.epoch}`);
 console.log(
-  `  join round  (op 26 check + Add proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}, op 30; op 23s): median ${median(joins).toFixed(2)} ms, max ${max(joins).toFixed(2)} ms platform time (in-process, wall)`,
+  `  join round  (op 26 check + Add proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}, op 30; ` +
+    `op 23s): median ${median(joins).toFixed(2)} ms, max ${max(joins).toFixed(2)} ms platform time (in-process, wall)`,
 );
 console.log(
-  `  leave round (Remove proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}; op 23s): median ${median(leaves).toFixed(2)} ms, max ${max(leaves).toFixed(2)} ms platform time (in-process, wall)`,
+  `  leave round (Remove proposal + ${MEMBERS - 1} commits: 1 accepted, op 29 ×${MEMBERS - 1}; op 23s): median ` +
+    `${median(leaves).toFixed(2)} ms, max ${max(leaves).toFixed(2)} ms platform time (in-process, wall)`,
 );

@@ -94,14 +94,18 @@ async function main(): Promise<void> {
   const expected = done.sent * (PARTICIPANTS - 1);
   const relayCpuPercent = ((cpu.user + cpu.system) / 1e6 / wallSeconds) * 100;
   console.log(
-    `voice relay benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, ${mode}, ${PARTICIPANTS} participants all speaking, ${SECONDS} s, ${FRAME_BYTES}-byte frames every 20 ms`,
+    `voice relay benchmark${smoke ? ' (smoke)' : ''} — Node ${process.version}, ${mode}, ${PARTICIPANTS} ` +
+      `participants all speaking, ${SECONDS} s, ${FRAME_BYTES}-byte frames every 20 ms`,
   );
   console.log(`  in:  ${done.sent} packets (${(done.sent / SECONDS).toFixed(0)}/s)`);
   console.log(
-    `  out: ${relay.stats.relayed} packet copies relayed (${(relay.stats.relayed / wallSeconds).toFixed(0)}/s), ${done.received} received of ${expected} expected (${((100 * done.received) / Math.max(1, expected)).toFixed(2)} %)`,
+    `  out: ${relay.stats.relayed} packet copies relayed (${(relay.stats.relayed / wallSeconds).toFixed(0)}/s), ` +
+      `${done.received} received of ${expected} expected ` +
+      `(${((100 * done.received) / Math.max(1, expected)).toFixed(2)} %)`,
   );
   console.log(
-    `  relay CPU: ${relayCpuPercent.toFixed(1)} % of one core (${((cpu.user + cpu.system) / Math.max(1, relay.stats.relayed)).toFixed(2)} µs per packet copy)`,
+    `  relay CPU: ${relayCpuPercent.toFixed(1)} % of one core ` +
+      `(${((cpu.user + cpu.system) / Math.max(1, relay.stats.relayed)).toFixed(2)} µs per packet copy)`,
   );
   console.log(
     `  latency through the relay: ${summary(done.latenciesUs)}; direct loopback: ${summary(baseline.latenciesUs)}`,
@@ -121,7 +125,8 @@ async function main(): Promise<void> {
   // Without contention a packet waits for the relay's work on it (decrypt + one re-encrypt and send per receiver):
   // the CPU spent per inbound packet bounds the latency the relay itself adds for its last receiver.
   console.log(
-    `  relay work per inbound packet (${PARTICIPANTS - 1} copies): ${((cpu.user + cpu.system) / Math.max(1, done.sent)).toFixed(0)} µs`,
+    `  relay work per inbound packet (${PARTICIPANTS - 1} copies): ` +
+      `${((cpu.user + cpu.system) / Math.max(1, done.sent)).toFixed(0)} µs`,
   );
   console.log('  (figures measured on a machine shared with other work are indicative)');
 }

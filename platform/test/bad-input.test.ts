@@ -176,16 +176,19 @@ describe('bad input', () => {
     const cases: Array<[string, number]> = [
       [`GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Bad: a\u0001b\r\nConnection: close\r\n\r\n`, 400],
       [
-        `POST /api/v10/lobbies HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: abc\r\nConnection: close\r\n\r\n{}`,
+        `POST /api/v10/lobbies HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+          `Content-Length: abc\r\nConnection: close\r\n\r\n{}`,
         400,
       ],
       [
-        `POST /api/v10/lobbies HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n`,
+        `POST /api/v10/lobbies HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n` +
+          `zz\r\n`,
         400,
       ],
       [`BREW /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 400],
       [
-        `GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+        `GET /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n` +
+          `\r\n`,
         431,
       ],
     ];
@@ -199,7 +202,8 @@ describe('bad input', () => {
     // The answer to HEAD has headers only.
     const head = await rawExchange(
       port,
-      `HEAD /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+      `HEAD /api/v10/users/@me HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n` +
+        `\r\n`,
     );
     expect(parseRaw(head)).toEqual({ status: 431, body: undefined });
   });
@@ -294,7 +298,8 @@ describe('bad input', () => {
     const aSession = await connect(platform, a);
     await drain(platform, bSession);
     aSession.client.sendRaw(
-      '{"op":3,"d":{"since":null,"afk":false,"status":"online","activities":[{"name":"Game","type":0,"state":"\\ud800\\ud800"}]}}',
+      '{"op":3,"d":{"since":null,"afk":false,"status":"online",' +
+        '"activities":[{"name":"Game","type":0,"state":"\\ud800\\ud800"}]}}',
     );
     expect((await aSession.client.expectClose()).code).toBe(4001);
     const updates = (await received(platform, bSession, 'PRESENCE_UPDATE')) as Array<{ activities: unknown[] }>;

@@ -134,9 +134,13 @@ describe('bans', () => {
   it('lifting a ban through the dev route re-allows sign-in and merges', async () => {
     const account = await mergedAccount('ban-3');
     await ban(account.id);
-    const denied = await request(
-      `${platform.httpUrl}/oauth2/authorize?${new URLSearchParams({ client_id: app.id, response_type: 'code', scope: 'identify', svcpp_dev_user: account.username })}`,
-    );
+    const query = new URLSearchParams({
+      client_id: app.id,
+      response_type: 'code',
+      scope: 'identify',
+      svcpp_dev_user: account.username,
+    });
+    const denied = await request(`${platform.httpUrl}/oauth2/authorize?${query}`);
     expect(new URL(String(denied.headers.location)).searchParams.get('error')).toBe('access_denied');
 
     const provisional = (await botToken('ban-3')).body.access_token;

@@ -215,7 +215,8 @@ describe('the browser boundary', () => {
       const status = await new Promise<string>((resolve) => {
         socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1').split('\r\n')[0]!));
         socket.write(
-          `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${otherPort}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n` +
+          `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${otherPort}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+            `Sec-WebSocket-Version: 13\r\n` +
             `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n${origin ? `Origin: ${origin}\r\n` : ''}\r\n`,
         );
       });

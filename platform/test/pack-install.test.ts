@@ -28,7 +28,8 @@ async function localSqlitePrebuild(): Promise<string> {
   const moduleDir = dirname(createRequire(join(PLATFORM, 'package.json')).resolve('better-sqlite3/package.json'));
   const { version } = JSON.parse(readFileSync(join(moduleDir, 'package.json'), 'utf8')) as { version: string };
   const dir = tempDir();
-  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const name =
+    `better-sqlite3-v${version}-node-v${process.versions.modules}-` + `${process.platform}-${process.arch}.tar.gz`;
   await run('tar', ['-czf', join(dir, name), '-C', moduleDir, 'build/Release/better_sqlite3.node']);
   return dir;
 }

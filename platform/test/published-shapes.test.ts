@@ -101,7 +101,8 @@ const NOT_PUBLISHED: Record<string, string> = {
   'GET /users/@me/dms': 'OURS (PROTOCOL.md §10.4)',
   'PUT /applications/{}/messages/{}/moderation-metadata': 'OURS (PROTOCOL.md §10.4; see "Deliberate differences")',
   'GET /lobbies/{}/voice-states/{}':
-    'OURS (PROTOCOL.md §13.1, the guild-less form of Get (Current) User Voice State; voice-states.test.ts checks the published body)',
+    'OURS (PROTOCOL.md §13.1, the guild-less form of Get (Current) User Voice State; ' +
+    'voice-states.test.ts checks the published body)',
   'GET web:/activities/{}/*':
     'the activity proxy (PROTOCOL.md §18.2): `{proxy_base}/<path>`, forwarded to a URL mapping target',
   'POST web:/activities/{}/*':

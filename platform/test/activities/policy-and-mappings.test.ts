@@ -56,7 +56,8 @@ describe('the stricter proxy policy (PROTOCOL.md §18.3)', () => {
     expect(plain.rawHeaders).toEqual(prefixed.rawHeaders);
     const [policy] = headerValues(plain.rawHeaders, 'content-security-policy');
     expect(policy).toBe(
-      `default-src ${proxyBase}/ data: blob:; script-src ${proxyBase}/ 'unsafe-inline' 'unsafe-eval'; style-src ${proxyBase}/ 'unsafe-inline'; ` +
+      `default-src ${proxyBase}/ data: blob:; script-src ${proxyBase}/ 'unsafe-inline' 'unsafe-eval'; ` +
+        `style-src ${proxyBase}/ 'unsafe-inline'; ` +
         `connect-src ${proxyBase}/; form-action ${proxyBase}/; base-uri ${proxyBase}/`,
     );
     // The target's own answer is untouched otherwise.

@@ -23,8 +23,10 @@ let browser: Browser;
 
 /** A page that reads `url` and puts what it got in its title. */
 const readingPage = (url: string) =>
-  `<!doctype html><title>activity</title><script>let r; try { const x = new XMLHttpRequest(); x.open('GET', ${JSON.stringify(url)}, false); x.send(); ` +
-  `r = 'read ' + x.status + ' ' + x.responseText.slice(0, 30); } catch (e) { r = 'blocked ' + e.name; } document.title = 'ran: ' + r;</script>`;
+  '<!doctype html><title>activity</title><script>let r; ' +
+  `try { const x = new XMLHttpRequest(); x.open('GET', ${JSON.stringify(url)}, false); x.send(); ` +
+  "r = 'read ' + x.status + ' ' + x.responseText.slice(0, 30); } catch (e) { r = 'blocked ' + e.name; } " +
+  "document.title = 'ran: ' + r;</script>";
 
 beforeAll(async () => {
   platform = await startTestPlatform();

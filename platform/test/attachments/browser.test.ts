@@ -30,7 +30,8 @@ afterAll(async () => {
 function readingScript(): string {
   const platform = JSON.stringify(f.platform.httpUrl);
   return (
-    `let result; try { const x = new XMLHttpRequest(); x.open('GET', ${platform} + '/api/v10/dev/state', false); x.send(); ` +
+    'let result; try { const x = new XMLHttpRequest(); ' +
+    `x.open('GET', ${platform} + '/api/v10/dev/state', false); x.send(); ` +
     `result = 'read ' + x.status + ' ' + x.responseText.slice(0, 30); } catch (e) { result = 'blocked ' + e.name; } ` +
     `document.title = 'ran: ' + result;`
   );
@@ -40,7 +41,8 @@ const PAGES = {
   html: () => `<!doctype html><title>upload</title><script>${readingScript()}</script><p>hello</p>`,
   svg: () => `<svg xmlns="http://www.w3.org/2000/svg"><title>upload</title><script>${readingScript()}</script></svg>`,
   xhtml: () =>
-    `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>upload</title><script>${readingScript()}</script></head><body/></html>`,
+    '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>upload</title>' +
+    `<script>${readingScript()}</script></head><body/></html>`,
 };
 
 /** Uploads one file as the bot and returns its attachment object. */

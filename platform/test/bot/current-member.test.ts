@@ -8,9 +8,10 @@ describe('GET /users/@me/guilds/{guild.id}/member', () => {
   let f: BotFixture;
   const get = (guildId: string, headers: Record<string, string>) =>
     request(`${f.platform.apiBase}/users/@me/guilds/${guildId}/member`, { headers });
-  const bearer = async (user: string, scope: string) => ({
-    authorization: `Bearer ${(await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope, user })).access_token}`,
-  });
+  const bearer = async (user: string, scope: string) => {
+    const tokens = await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope, user });
+    return { authorization: `Bearer ${tokens.access_token}` };
+  };
 
   beforeAll(async () => {
     f = await startBotPlatform();

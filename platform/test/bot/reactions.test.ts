@@ -29,9 +29,10 @@ describe('reactions', () => {
 
   beforeAll(async () => {
     f = await startBotPlatform();
-    const token = async (user: string) => ({
-      authorization: `Bearer ${(await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'messages.read', user })).access_token}`,
-    });
+    const token = async (user: string) => {
+      const tokens = await accessTokenFor(f.platform, { clientId: f.platform.devApp.id, scope: 'messages.read', user });
+      return { authorization: `Bearer ${tokens.access_token}` };
+    };
     bob = await token('bob');
     alice = await token('alice');
   });

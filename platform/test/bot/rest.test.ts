@@ -553,7 +553,8 @@ describe('search guild messages', () => {
 
 describe('application emoji', () => {
   const PNG =
-    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk' +
+    '+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   it('own application only; names unique and 2–32 word characters; at most 2,000 (30008); unknown 10014', async () => {
     const f = await startBotPlatform();
     try {

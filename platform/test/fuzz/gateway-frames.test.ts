@@ -226,7 +226,8 @@ describe('gateway frames (generated)', () => {
   afterAll(() => platform.close());
 
   it(
-    'every random frame sequence gets well-formed frames and a heartbeat ACK or a documented close, never a crash or a hang',
+    'every random frame sequence gets well-formed frames and a heartbeat ACK or a documented close, ' +
+      'never a crash or a hang',
     async () => {
       const sample = fc.record({
         query: fc.oneof(

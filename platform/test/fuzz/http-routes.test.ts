@@ -336,9 +336,12 @@ describe('HTTP routes (generated)', () => {
       const statuses = new Set<number>();
       await fc.assert(
         fc.asyncProperty(sample, async (input) => {
-          const text = `${input.token} ${input.target} ${input.version}${input.lineEnd}${input.headers.map((h) => h + input.lineEnd).join('')}${input.lineEnd}${input.body}`;
+          const headers = input.headers.map((h) => h + input.lineEnd).join('');
+          const requestLine = `${input.token} ${input.target} ${input.version}${input.lineEnd}`;
+          const text = `${requestLine}${headers}${input.lineEnd}${input.body}`;
           const { data, timedOut } = await rawExchange(port, Buffer.from(text, 'latin1'));
-          const what = `${JSON.stringify(text.slice(0, 300))} → ${JSON.stringify(data.toString('latin1').slice(0, 300))}`;
+          const what =
+            `${JSON.stringify(text.slice(0, 300))} → ` + JSON.stringify(data.toString('latin1').slice(0, 300));
           expect(timedOut, `neither answered nor closed within ${LIVENESS_MS} ms: ${what}`).toBe(false);
           expect(/HTTP\/1\.[01] 5\d\d/.test(data.toString('latin1')), what).toBe(false);
           const headRequest = input.token === 'HEAD';

@@ -54,7 +54,8 @@ afterAll(async () => {
 });
 
 const path = (commandId?: string) =>
-  `${f.platform.apiBase}/applications/${f.appId}/guilds/${f.guildId}/commands/${commandId === undefined ? '' : `${commandId}/`}permissions`;
+  `${f.platform.apiBase}/applications/${f.appId}/guilds/${f.guildId}/commands/` +
+  `${commandId === undefined ? '' : `${commandId}/`}permissions`;
 const put = (commandId: string, permissions: unknown[], token = aliceToken) =>
   request(path(commandId), { method: 'PUT', headers: bearer(token), json: { permissions } });
 const invoke = (commandId: string, userId: string, channelId = f.generalId) =>

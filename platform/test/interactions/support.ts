@@ -57,10 +57,11 @@ export function callback(
   json: unknown,
   withResponse = false,
 ): Promise<TestResponse> {
-  return request(
-    `${f.platform.apiBase}/interactions/${interaction.id}/${interaction.token}/callback${withResponse ? '?with_response=true' : ''}`,
-    { method: 'POST', json },
-  );
+  const query = withResponse ? '?with_response=true' : '';
+  return request(`${f.platform.apiBase}/interactions/${interaction.id}/${interaction.token}/callback${query}`, {
+    method: 'POST',
+    json,
+  });
 }
 
 export function webhook(

@@ -404,7 +404,8 @@ describe('portal forms', () => {
       [
         { type: 'STEAM_SESSION_TICKET', issuer: 'https://accounts.example.com', client_id: 'c' },
         'provider-type',
-        'Value must be one of ("OIDC", "EPIC_ONLINE_SERVICES_ID_TOKEN", "UNITY_SERVICES_ID_TOKEN", "APPLE_ID_TOKEN", "PLAYSTATION_NETWORK_ID_TOKEN").',
+        'Value must be one of ("OIDC", "EPIC_ONLINE_SERVICES_ID_TOKEN", "UNITY_SERVICES_ID_TOKEN", ' +
+          '"APPLE_ID_TOKEN", "PLAYSTATION_NETWORK_ID_TOKEN").',
       ],
     ];
     for (const [form, field, message] of refusals) {

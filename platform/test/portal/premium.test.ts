@@ -242,7 +242,8 @@ describe('portal privileged intents', () => {
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('Nothing was changed.');
     expect(fieldError(refused.text, 'intents-message-content')).toBe(
-      'This application has 10,000 users: from 10,000 users an application must apply for this privileged intent instead of switching it on.',
+      'This application has 10,000 users: ' +
+        'from 10,000 users an application must apply for this privileged intent instead of switching it on.',
     );
     expect(fieldError(refused.text, 'intents-presence')).toBeUndefined();
     expect(platform.store.applications.get(app.id)!.flags & ((1 << 13) | (1 << 19))).toBe(1 << 13);

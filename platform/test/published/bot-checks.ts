@@ -14,7 +14,8 @@ const list = <T>(item: zm.ZodMiniType<T>) => zm.nullable(zm.array(item));
 const THUMBS_UP = encodeURIComponent('👍');
 /** A 1×1 PNG as a data URI. */
 export const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk' +
+  '+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export function botApiChecks(fixture: () => BotFixture): Check[] {
   const call = (
@@ -329,7 +330,9 @@ export function botApiChecks(fixture: () => BotFixture): Check[] {
     published('put', '/invites/{code}/target-users', '204', null, async () => {
       const code = await newInvite();
       const boundary = 'shapeboundary';
-      const body = `--${boundary}\r\nContent-Disposition: form-data; name="target_users_file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\nuser_id\n${f().memberId}\n\r\n--${boundary}--\r\n`;
+      const body =
+        `--${boundary}\r\nContent-Disposition: form-data; name="target_users_file"; filename="users.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\nuser_id\n${f().memberId}\n\r\n--${boundary}--\r\n`;
       return request(`${f().platform.apiBase}/invites/${code}/target-users`, {
         method: 'PUT',
         headers: { ...bot(f().botToken), 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -49,7 +49,9 @@ export function startTemporaryPostgres(): TemporaryPostgres {
   run('initdb', ['-D', data, '-U', 'svcpp', '--auth=trust', '--locale=C', '--encoding=UTF8', '--no-sync']);
   // A test cluster: durability off for speed (the platform's own durability is tested on SQLite); enough
   // connections for every platform a test file keeps open at once, across parallel workers.
-  const options = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+  const options =
+    `-c listen_addresses='' -c unix_socket_directories='${dir}' ` +
+    '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400';
   run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-o', options, 'start']);
   return {
     socketDir: dir,

@@ -26,10 +26,12 @@ const frame = (sender: number, n: number): Buffer =>
 async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}; peers: ${peers.map((p) => `${p.userId} ops ${p.ops.join(',')} status ${p.session.status} epoch ${p.session.epoch}`).join(' | ')}`,
+    if (Date.now() > deadline) {
+      const states = peers.map(
+        (p) => `${p.userId} ops ${p.ops.join(',')} status ${p.session.status} epoch ${p.session.epoch}`,
       );
+      throw new Error(`timed out waiting for ${what}; peers: ${states.join(' | ')}`);
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -197,7 +199,8 @@ describe('DAVE: the platform as external sender (davey peers)', () => {
       }
     }
     console.log(
-      `dave churn: stayer→stayer frames expected ${total}, decrypted ${decrypted}, lost ${lost}; late joiners: expected ${lateExpected}, lost ${lateMissing}; ` +
+      `dave churn: stayer→stayer frames expected ${total}, decrypted ${decrypted}, lost ${lost}; ` +
+        `late joiners: expected ${lateExpected}, lost ${lateMissing}; ` +
         `transition windows (join → common epoch) ${transitions.join(', ')} ms`,
     );
     expect(lost).toBe(0);
