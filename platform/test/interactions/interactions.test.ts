@@ -467,7 +467,8 @@ describe('activities', () => {
     const interaction = await invoke();
     const launched = await callback(f, interaction, { type: 12 }, true);
     expect(launched.status, launched.text).toBe(200);
-    expect(launched.body.interaction.activity_instance_id).toMatch(/^i-\d+-gc-\d+-\d+$/); // published form (PROTOCOL.md §18.1)
+    // Published form (PROTOCOL.md §18.1).
+    expect(launched.body.interaction.activity_instance_id).toMatch(/^i-\d+-gc-\d+-\d+$/);
     expect(launched.body.resource).toEqual({
       type: 12,
       activity_instance: { id: launched.body.interaction.activity_instance_id },

@@ -303,7 +303,8 @@ describe.each(LINKS)('local RPC commands and events (PROTOCOL.md §12.4–12.6),
       code: 4009,
       message: 'Invalid access token',
     });
-    expect((await client.request('AUTHENTICATE', { access_token: env.desk.token })).data.code).toBe(4009); // the dev app's token
+    // The dev app's token.
+    expect((await client.request('AUTHENTICATE', { access_token: env.desk.token })).data.code).toBe(4009);
     const stranger = await fullUser(env.platform, { clientId: app.id });
     expect((await client.request('AUTHENTICATE', { access_token: stranger.token })).data).toEqual({
       code: 4010,

@@ -46,7 +46,8 @@ describe.each(LINKS)(
         evt: 'AUTHORIZE_REQUEST',
         data: {},
       });
-      expect((await notSubscribed.request('SET_SHOWING_CHAT', { showing: false })).evt).toBeNull(); // a round trip: nothing queued before it
+      // A round trip: nothing queued before it.
+      expect((await notSubscribed.request('SET_SHOWING_CHAT', { showing: false })).evt).toBeNull();
       expect(notSubscribed.queued()).toEqual([]);
       expect(otherApp.queued()).toEqual([]);
       await listening.request('UNSUBSCRIBE', {}, 'AUTHORIZE_REQUEST');

@@ -1,7 +1,7 @@
 /**
- * A private Redis server for tests and benchmarks of several platform nodes (the broker, `--broker redis://…`): Debian's
- * `redis-server` on a free loopback port, no persistence (`--save ''`, no AOF), its files in a temporary directory
- * that is deleted when it stops.
+ * A private Redis server for tests and benchmarks of several platform nodes (the broker, `--broker redis://…`):
+ * Debian's `redis-server` on a free loopback port, no persistence (`--save ''`, no AOF), its files in a temporary
+ * directory that is deleted when it stops.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

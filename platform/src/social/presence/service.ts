@@ -227,7 +227,8 @@ export class PresenceService {
     const byApp = new Map<string, string[]>();
     const skip = new Set(platform);
     for (const friend of friendships) {
-      if (friend.axis !== 'game' || skip.has(friend.otherId)) continue; // Platform friends already got it on every session.
+      // Platform friends already got it on every session.
+      if (friend.axis !== 'game' || skip.has(friend.otherId)) continue;
       byApp.set(friend.applicationId, [...(byApp.get(friend.applicationId) ?? []), friend.otherId]);
     }
     for (const [applicationId, userIds] of byApp) this.deliver(view, { userIds, applicationId });
