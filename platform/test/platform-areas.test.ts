@@ -2,7 +2,7 @@
  * The shape of the platform (README "Layout and tests"): areas are modules that startPlatform assembles in one list.
  * The assembly refuses unmet dependencies, keeps the list's order for routes, gateway handlers and account movers
  * (and closes in the reverse one); the gateway's fan-out merges and chooses as the list says; the kernel reaches no
- * area.
+ * area; the start options reach an area only as the slice startPlatform hands it.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayHandlers, PlatformArea } from '../src/areas/area.js';
 import { assembleAreas, checkAreas, gatewayFanOut } from '../src/areas/assemble.js';
 import type { GatewayCommand, GatewayIdentity, SessionsChange } from '../src/gateway/types.js';
-import { SRC } from './helpers/sources.js';
+import { importGraph } from '../../test/support/import-graph.js';
+import { SRC, sourceFiles } from './helpers/sources.js';
 
 const area = (name: string, dependencies?: string[]): PlatformArea => ({ name, ...(dependencies && { dependencies }) });
 const user: GatewayIdentity = { kind: 'user', applicationId: 'app', userId: 'erin', scopes: [], user: { id: 'erin' } };
@@ -143,5 +144,15 @@ describe('the kernel', () => {
   it('reaches no area: only the store, ids and the event bus', () => {
     const folders = new Set([...reached(join(SRC, 'kernel.ts'))].map((file) => relative(SRC, file).split('/')[0]));
     expect([...folders].sort()).toEqual(['events', 'ids', 'store']);
+  });
+});
+
+describe('the start options', () => {
+  it('are read by startPlatform alone: no other module imports src/options.ts', () => {
+    const options = join(SRC, 'options.ts');
+    const importers = [...importGraph(sourceFiles(SRC))]
+      .filter(([, edges]) => edges.some((edge) => edge.target === options))
+      .map(([file]) => relative(SRC, file));
+    expect(importers).toEqual(['index.ts']);
   });
 });
