@@ -14,8 +14,13 @@ const DATABASE_LABEL: Record<LandingSummary['database'], string> = {
  */
 export function landingPage(summary: LandingSummary): string {
   const { links } = summary;
-  const row = (label: string, value: string, href?: string) =>
-    html`<tr><th scope="row">${label}</th><td>${href ? html`<a href="${href}">${value}</a>` : html`<code>${value}</code>`}</td></tr>`;
+  const row = (label: string, value: string, href?: string) => {
+    const cell = href ? html`<a href="${href}">${value}</a>` : html`<code>${value}</code>`;
+    return html`<tr><th scope="row">${label}</th><td>${cell}</td></tr>`;
+  };
+  const docs = Object.entries(links.docs).map(
+    ([name, href]) => html`<li><a href="${href}">${name}</a> (shipped with this platform)</li>`,
+  );
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>svcpp platform ${summary.version}</title>
@@ -38,7 +43,7 @@ ${row('Attachments origin', links.attachments)}
 <ul>
 <li><a href="${links.portal}">Developer portal</a>: applications, OAuth2 settings, webhooks, gateway sessions</li>
 <li><a href="${links.oidc_discovery}">OpenID Connect discovery document</a></li>
-${Object.entries(links.docs).map(([name, href]) => html`<li><a href="${href}">${name}</a> (shipped with this platform)</li>`)}
+${docs}
 </ul>
 <p>This page as JSON: <code>curl -H 'Accept: application/json' ${links.home}</code></p>
 </main>

@@ -15,17 +15,30 @@ export interface BotView extends SectionView {
 export function botPage(view: BotView): string {
   const { app } = view;
   const errors = errorsOf(view, 'intents');
+  const gatewayState = view.botSession
+    ? html`connected to the gateway since ${new Date(view.botSession.since).toISOString()}`
+    : 'not connected to the gateway';
+  const resetButton = html`<button type="submit" class="danger">Reset bot token</button>`;
+  const intentRow = (toggle: IntentToggle) => {
+    const id = fieldId('intents', toggle);
+    const error = errors?.[toggle];
+    const checked = intentGranted(app, toggle) ? html` checked` : '';
+    const invalid = error ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
+    return html`<p><input type="checkbox" id="${id}" name="${toggle}"${checked}${invalid}>
+<label class="inline" for="${id}">${INTENT_FLAGS[toggle].label}</label></p>
+${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
+  };
   return applicationPage(
     view,
     'bot',
     html`<section aria-labelledby="bot-user-heading"><h2 id="bot-user-heading">Bot user</h2>
 <p>Username: <code>${view.botUsername ?? '?'}</code> · id <code>${app.botUserId}</code> ·
-${view.botSession ? html`connected to the gateway since ${new Date(view.botSession.since).toISOString()}` : 'not connected to the gateway'}</p>
+${gatewayState}</p>
 </section>
 <section aria-labelledby="token-heading"><h2 id="token-heading">Token</h2>
 <p class="muted">The token is hidden. Resetting it shows the new one once; the old one stops working at once and the bot's
 gateway sessions are closed.</p>
-<form method="post" action="${sectionPath(app.id, 'bot')}/token">${csrfInput(view.csrfToken)}<button type="submit" class="danger">Reset bot token</button></form>
+<form method="post" action="${sectionPath(app.id, 'bot')}/token">${csrfInput(view.csrfToken)}${resetButton}</form>
 </section>
 <section aria-labelledby="intents-heading"><h2 id="intents-heading">Privileged gateway intents</h2>
 <p class="muted">An application with fewer than 10,000 users switches these on here (the <code>_LIMITED</code> application
@@ -35,13 +48,7 @@ ${errorSummary('intents', errors)}
 <form method="post" action="${sectionPath(app.id, 'bot')}/intents">
 ${csrfInput(view.csrfToken)}
 <fieldset><legend>Intents</legend>
-${(Object.keys(INTENT_FLAGS) as IntentToggle[]).map((toggle) => {
-  const id = fieldId('intents', toggle);
-  const error = errors?.[toggle];
-  return html`<p><input type="checkbox" id="${id}" name="${toggle}"${intentGranted(app, toggle) ? html` checked` : ''}${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
-<label class="inline" for="${id}">${INTENT_FLAGS[toggle].label}</label></p>
-${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
-})}
+${(Object.keys(INTENT_FLAGS) as IntentToggle[]).map(intentRow)}
 </fieldset>
 <button type="submit">Save intents</button>
 </form>

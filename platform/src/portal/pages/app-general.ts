@@ -14,6 +14,16 @@ export function generalPage(view: GeneralView): string {
   const children = view.applications.filter((other) => other.parentId === app.id);
   const parent = view.applications.find((other) => other.id === app.parentId);
   const errors = errorsOf(view, 'parent');
+  const childItem = (child: ApplicationRecord) =>
+    html`<li><a href="${sectionPath(child.id, '')}">${child.name}</a> <code>${child.id}</code></li>`;
+  const parentField = selectField({
+    form: 'parent',
+    name: 'parent_id',
+    label: 'Parent application',
+    value: app.parentId ?? '',
+    choices: parentChoices(view.applications, app.id),
+    errors,
+  });
   return applicationPage(
     view,
     '',
@@ -29,15 +39,11 @@ export function generalPage(view: GeneralView): string {
 <p class="muted">A child application shares its parent's account links (publisher-level linking). One level only: a
 parent cannot be a child, and a child cannot be a parent.</p>
 ${parent ? html`<p>Parent: <a href="${sectionPath(parent.id, '')}">${parent.name}</a></p>` : ''}
-${
-  children.length > 0
-    ? html`<h3>Children</h3><ul>${children.map((child) => html`<li><a href="${sectionPath(child.id, '')}">${child.name}</a> <code>${child.id}</code></li>`)}</ul>`
-    : ''
-}
+${children.length > 0 ? html`<h3>Children</h3><ul>${children.map(childItem)}</ul>` : ''}
 ${errorSummary('parent', errors)}
 <form method="post" action="${sectionPath(app.id, '')}/parent">
 ${csrfInput(view.csrfToken)}
-${selectField({ form: 'parent', name: 'parent_id', label: 'Parent application', value: app.parentId ?? '', choices: parentChoices(view.applications, app.id), errors })}
+${parentField}
 <button type="submit">Save parent</button>
 </form></section>`,
   );

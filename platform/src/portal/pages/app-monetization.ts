@@ -2,7 +2,17 @@ import { SkuFlag } from '../../premium/constants.js';
 import type { EntitlementRecord, SkuRecord } from '../../store/premium-types.js';
 import { html } from '../html.js';
 import { applicationPage, errorsOf, sectionPath, type SectionView } from './application-chrome.js';
-import { csrfInput, errorSummary, selectField, textField } from './fields.js';
+import {
+  cells,
+  cellsRow,
+  code,
+  columnHeads,
+  csrfInput,
+  errorSummary,
+  hiddenInput,
+  selectField,
+  textField,
+} from './fields.js';
 
 export interface MonetizationView extends SectionView {
   skus: SkuRecord[];
@@ -37,6 +47,58 @@ export function monetizationPage(view: MonetizationView): string {
   const grantErrors = errorsOf(view, 'grant');
   const grantable = view.skus.filter((sku) => sku.type !== 6);
   const skuName = (id: string) => view.skus.find((sku) => sku.id === id)?.name ?? id;
+  const skuRow = (sku: SkuRecord) =>
+    cellsRow(
+      sku.name,
+      code(sku.id),
+      SKU_TYPE_NAMES[sku.type] ?? String(sku.type),
+      code(sku.slug),
+      flagNames(sku.flags),
+      price(sku.priceCents),
+    );
+  const entitlementRow = ({ entitlement, ownerName }: MonetizationView['testEntitlements'][number]) => {
+    const owner = entitlement.guildId
+      ? `guild ${entitlement.guildId}`
+      : `${ownerName ?? '?'} (${entitlement.userId ?? '?'})`;
+    const consumed = entitlement.consumed === null ? '—' : entitlement.consumed ? 'yes' : 'no';
+    const fields = [csrfInput(view.csrfToken), hiddenInput('entitlement_id', entitlement.id)];
+    const label = `Delete test entitlement ${entitlement.id} (${skuName(entitlement.skuId)} for ${owner})`;
+    return html`<tr>${cells(code(entitlement.id), skuName(entitlement.skuId), owner, consumed)}
+<td><form class="inline-form" method="post" action="${base}/test-entitlements/delete">${fields}
+<button type="submit" class="secondary" aria-label="${label}">Delete</button></form></td></tr>`;
+  };
+  const slugField = textField({
+    form: 'sku',
+    name: 'slug',
+    label: 'Slug (optional)',
+    hint: 'a–z, 0–9 and hyphens; made from the name when empty.',
+    errors: skuErrors,
+  });
+  const priceField = textField({
+    form: 'sku',
+    name: 'price_cents',
+    label: 'Price in cents',
+    value: '0',
+    required: true,
+    errors: skuErrors,
+  });
+  const skuField = () =>
+    selectField({
+      form: 'grant',
+      name: 'sku_id',
+      label: 'SKU',
+      value: grantable[0]!.id,
+      choices: grantable.map((sku) => [sku.id, `${sku.name} (${SKU_TYPE_NAMES[sku.type]})`]),
+      errors: grantErrors,
+    });
+  const ownerField = textField({
+    form: 'grant',
+    name: 'owner',
+    label: 'Owner',
+    hint: 'A user id or username, or a guild id.',
+    required: true,
+    errors: grantErrors,
+  });
   return applicationPage(
     view,
     'monetization',
@@ -44,11 +106,8 @@ export function monetizationPage(view: MonetizationView): string {
 ${
   view.skus.length === 0
     ? html`<p>No SKUs yet.</p>`
-    : html`<table><thead><tr><th scope="col">Name</th><th scope="col">Id</th><th scope="col">Type</th><th scope="col">Slug</th><th scope="col">Flags</th><th scope="col">Price</th></tr></thead><tbody>
-${view.skus.map(
-  (sku) =>
-    html`<tr><td>${sku.name}</td><td><code>${sku.id}</code></td><td>${SKU_TYPE_NAMES[sku.type] ?? String(sku.type)}</td><td><code>${sku.slug}</code></td><td>${flagNames(sku.flags)}</td><td>${price(sku.priceCents)}</td></tr>`,
-)}</tbody></table>`
+    : html`<table><thead><tr>${columnHeads('Name', 'Id', 'Type', 'Slug', 'Flags', 'Price')}</tr></thead><tbody>
+${view.skus.map(skuRow)}</tbody></table>`
 }
 <h3>New SKU</h3>
 <p class="muted">A subscription is created with its subscription group (listed by <code>GET /applications/{id}/skus</code> as a second SKU).
@@ -69,7 +128,7 @@ ${selectField({
   ],
   errors: skuErrors,
 })}
-${textField({ form: 'sku', name: 'slug', label: 'Slug (optional)', hint: 'a–z, 0–9 and hyphens; made from the name when empty.', errors: skuErrors })}
+${slugField}
 ${selectField({
   form: 'sku',
   name: 'audience',
@@ -81,7 +140,7 @@ ${selectField({
   ],
   errors: skuErrors,
 })}
-${textField({ form: 'sku', name: 'price_cents', label: 'Price in cents', value: '0', required: true, errors: skuErrors })}
+${priceField}
 <p><input type="checkbox" id="sku-available" name="available" checked><label class="inline" for="sku-available">Available for purchase</label></p>
 <button type="submit">Create SKU</button>
 </form></section>
@@ -91,15 +150,8 @@ ENTITLEMENT_CREATE, and ENTITLEMENT_DELETE when it is deleted here.</p>
 ${
   view.testEntitlements.length === 0
     ? html`<p>No test entitlements.</p>`
-    : html`<table><thead><tr><th scope="col">Entitlement</th><th scope="col">SKU</th><th scope="col">Owner</th><th scope="col">Consumed</th><th scope="col">Action</th></tr></thead><tbody>
-${view.testEntitlements.map(({ entitlement, ownerName }) => {
-  const owner = entitlement.guildId
-    ? `guild ${entitlement.guildId}`
-    : `${ownerName ?? '?'} (${entitlement.userId ?? '?'})`;
-  return html`<tr><td><code>${entitlement.id}</code></td><td>${skuName(entitlement.skuId)}</td><td>${owner}</td><td>${entitlement.consumed === null ? '—' : entitlement.consumed ? 'yes' : 'no'}</td>
-<td><form class="inline-form" method="post" action="${base}/test-entitlements/delete">${csrfInput(view.csrfToken)}<input type="hidden" name="entitlement_id" value="${entitlement.id}">
-<button type="submit" class="secondary" aria-label="Delete test entitlement ${entitlement.id} (${skuName(entitlement.skuId)} for ${owner})">Delete</button></form></td></tr>`;
-})}</tbody></table>
+    : html`<table><thead><tr>${columnHeads('Entitlement', 'SKU', 'Owner', 'Consumed', 'Action')}</tr></thead><tbody>
+${view.testEntitlements.map(entitlementRow)}</tbody></table>
 <p class="muted">The ${view.testEntitlementLimit} newest are shown.</p>`
 }
 <h3>Grant a test entitlement</h3>
@@ -109,7 +161,7 @@ ${
     ? html`<p>Create a SKU first.</p>`
     : html`<form method="post" action="${base}/test-entitlements">
 ${csrfInput(view.csrfToken)}
-${selectField({ form: 'grant', name: 'sku_id', label: 'SKU', value: grantable[0]!.id, choices: grantable.map((sku) => [sku.id, `${sku.name} (${SKU_TYPE_NAMES[sku.type]})`]), errors: grantErrors })}
+${skuField()}
 ${selectField({
   form: 'grant',
   name: 'owner_type',
@@ -121,7 +173,7 @@ ${selectField({
   ],
   errors: grantErrors,
 })}
-${textField({ form: 'grant', name: 'owner', label: 'Owner', hint: 'A user id or username, or a guild id.', required: true, errors: grantErrors })}
+${ownerField}
 <button type="submit">Grant test entitlement</button>
 </form>`
 }

@@ -1,7 +1,7 @@
 import type { OutboxRecord } from '../../store/types.js';
 import { html } from '../html.js';
 import { applicationPage, errorsOf, sectionPath, type SectionView } from './application-chrome.js';
-import { csrfInput, errorSummary, textField } from './fields.js';
+import { cellsRow, code, columnHeads, csrfInput, errorSummary, textField } from './fields.js';
 
 export interface WebhooksView extends SectionView {
   /** The application's latest queued events, newest first. */
@@ -22,6 +22,17 @@ export function webhooksPage(view: WebhooksView): string {
   const { app } = view;
   const base = sectionPath(app.id, 'webhooks');
   const errors = errorsOf(view, 'webhook');
+  const urlField = textField({
+    form: 'webhook',
+    name: 'webhook_url',
+    label: 'Webhook URL',
+    type: 'url',
+    value: app.webhookUrl ?? '',
+    hint: 'http or https; leave empty to send no events.',
+    errors,
+  });
+  const eventRow = (entry: OutboxRecord) =>
+    cellsRow(code(entry.id), eventType(entry), entry.status, entry.attempts, entry.lastError ?? '');
   return applicationPage(
     view,
     'webhooks',
@@ -32,7 +43,7 @@ verify <code>X-Signature-Ed25519</code> over <code>X-Signature-Timestamp</code> 
 ${errorSummary('webhook', errors)}
 <form method="post" action="${base}/url">
 ${csrfInput(view.csrfToken)}
-${textField({ form: 'webhook', name: 'webhook_url', label: 'Webhook URL', type: 'url', value: app.webhookUrl ?? '', hint: 'http or https; leave empty to send no events.', errors })}
+${urlField}
 <button type="submit">Save webhook URL</button>
 </form>
 <form method="post" action="${base}/test">
@@ -45,11 +56,8 @@ ${csrfInput(view.csrfToken)}
 ${
   view.recent.length === 0
     ? html`<p>No events queued for this application.</p>`
-    : html`<table><thead><tr><th scope="col">Event id</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last error</th></tr></thead><tbody>
-${view.recent.map(
-  (entry) =>
-    html`<tr><td><code>${entry.id}</code></td><td>${eventType(entry)}</td><td>${entry.status}</td><td>${entry.attempts}</td><td>${entry.lastError ?? ''}</td></tr>`,
-)}</tbody></table>`
+    : html`<table><thead><tr>${columnHeads('Event id', 'Type', 'Status', 'Attempts', 'Last error')}</tr></thead><tbody>
+${view.recent.map(eventRow)}</tbody></table>`
 }</section>`,
   );
 }

@@ -39,6 +39,10 @@ export const errorsOf = (view: SectionView, form: string): FieldErrors | undefin
 
 export function applicationPage(view: SectionView, slug: SectionSlug, body: SafeHtml): string {
   const section = APPLICATION_SECTIONS.find((entry) => entry.slug === slug)!;
+  const item = (entry: (typeof APPLICATION_SECTIONS)[number]) => {
+    const current = entry.slug === slug ? html` aria-current="page"` : '';
+    return html`<li><a href="${sectionPath(view.app.id, entry.slug)}"${current}>${entry.label}</a></li>`;
+  };
   return portalPage(
     {
       title: `${view.app.name} — ${section.label}`,
@@ -47,10 +51,7 @@ export function applicationPage(view: SectionView, slug: SectionSlug, body: Safe
       current: 'applications',
     },
     html`<nav class="sections" aria-label="Application settings"><ul>
-${APPLICATION_SECTIONS.map(
-  (entry) =>
-    html`<li><a href="${sectionPath(view.app.id, entry.slug)}"${entry.slug === slug ? html` aria-current="page"` : ''}>${entry.label}</a></li>`,
-)}
+${APPLICATION_SECTIONS.map(item)}
 </ul></nav>
 ${body}`,
   );

@@ -2,7 +2,7 @@ import type { ApplicationRecord } from '../../store/types.js';
 import type { FieldErrors } from '../forms.js';
 import { html } from '../html.js';
 import type { Flash } from '../sessions.js';
-import { csrfInput, errorSummary, selectField, textField } from './fields.js';
+import { cells, columnHeads, csrfInput, errorSummary, selectField, textField } from './fields.js';
 import { portalPage } from './layout.js';
 
 export interface ApplicationsView {
@@ -24,12 +24,29 @@ export function parentChoices(applications: ApplicationRecord[], selfId?: string
 
 export function applicationsPage(view: ApplicationsView): string {
   const names = new Map(view.applications.map((app) => [app.id, app.name]));
-  const rows = view.applications.map(
-    (
-      app,
-    ) => html`<tr><td><a href="/developers/applications/${app.id}">${app.name}</a></td><td><code>${app.id}</code></td>
-<td>${app.parentId ? (names.get(app.parentId) ?? app.parentId) : html`<span class="muted">—</span>`}</td><td>${app.publicClient ? 'yes' : 'no'}</td></tr>`,
-  );
+  const rows = view.applications.map((app) => {
+    const parent = app.parentId ? (names.get(app.parentId) ?? app.parentId) : html`<span class="muted">—</span>`;
+    return html`<tr><td><a href="/developers/applications/${app.id}">${app.name}</a></td><td><code>${app.id}</code></td>
+${cells(parent, app.publicClient ? 'yes' : 'no')}</tr>`;
+  });
+  const nameField = textField({
+    form: 'create',
+    name: 'name',
+    label: 'Name',
+    hint: '2 to 64 characters; must be new.',
+    required: true,
+    errors: view.errors,
+  });
+  const parentField = selectField({
+    form: 'create',
+    name: 'parent_id',
+    label: 'Parent application',
+    value: '',
+    choices: parentChoices(view.applications),
+    errors: view.errors,
+  });
+  const count = view.applications.length === 1 ? '1 application' : `${view.applications.length} applications`;
+  const heads = columnHeads('Name', 'Application id', 'Parent', 'Public client');
   return portalPage(
     { title: 'Applications', csrfToken: view.csrfToken, flash: view.flash, current: 'applications' },
     html`<section aria-labelledby="create-heading">
@@ -37,8 +54,8 @@ export function applicationsPage(view: ApplicationsView): string {
 ${errorSummary('create', view.errors)}
 <form method="post" action="/developers/applications">
 ${csrfInput(view.csrfToken)}
-${textField({ form: 'create', name: 'name', label: 'Name', hint: '2 to 64 characters; must be new.', required: true, errors: view.errors })}
-${selectField({ form: 'create', name: 'parent_id', label: 'Parent application', value: '', choices: parentChoices(view.applications), errors: view.errors })}
+${nameField}
+${parentField}
 <button type="submit">Create application</button>
 </form>
 </section>
@@ -47,8 +64,8 @@ ${selectField({ form: 'create', name: 'parent_id', label: 'Parent application', 
 ${
   view.applications.length === 0
     ? html`<p>No applications yet.</p>`
-    : html`<table><caption class="muted">${view.applications.length === 1 ? '1 application' : `${view.applications.length} applications`}</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Application id</th><th scope="col">Parent</th><th scope="col">Public client</th></tr></thead>
+    : html`<table><caption class="muted">${count}</caption>
+<thead><tr>${heads}</tr></thead>
 <tbody>${rows}</tbody></table>`
 }
 </section>`,

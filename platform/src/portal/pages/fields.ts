@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html.js';
+import { html, type HtmlValue, type SafeHtml } from '../html.js';
 import type { FieldErrors } from '../forms.js';
 
 export interface FieldOptions {
@@ -16,6 +16,20 @@ export interface FieldOptions {
 
 export const fieldId = (form: string, name: string) => `${form}-${name.replace(/_/g, '-')}`;
 
+/** A table's column headings, one `<th scope="col">` each. */
+export const columnHeads = (...labels: HtmlValue[]) => labels.map((label) => html`<th scope="col">${label}</th>`);
+
+/** Data cells, one `<td>` each, with nothing between them. */
+export const cells = (...values: HtmlValue[]) => values.map((value) => html`<td>${value}</td>`);
+
+/** A table row of data cells. */
+export const cellsRow = (...values: HtmlValue[]) => html`<tr>${cells(...values)}</tr>`;
+
+export const code = (value: HtmlValue) => html`<code>${value}</code>`;
+
+/** A hidden form field. */
+export const hiddenInput = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
+
 /** The hidden anti-forgery field every form posts. */
 export const csrfInput = (token: string) => html`<input type="hidden" name="csrf" value="${token}">`;
 
@@ -24,11 +38,16 @@ export function textField(options: FieldOptions): SafeHtml {
   const id = fieldId(options.form, options.name);
   const error = options.errors?.[options.name];
   const described = [options.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const attributes = [
+    options.value !== undefined ? html` value="${options.value}"` : '',
+    options.autocomplete ? html` autocomplete="${options.autocomplete}"` : '',
+    options.required ? html` required` : '',
+    error ? html` aria-invalid="true"` : '',
+    described ? html` aria-describedby="${described}"` : '',
+  ];
   return html`<label for="${id}">${options.label}</label>
 ${options.hint ? html`<p class="muted" id="${id}-hint">${options.hint}</p>` : ''}
-<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}"${options.value !== undefined ? html` value="${options.value}"` : ''}${
-    options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''
-  }${options.required ? html` required` : ''}${error ? html` aria-invalid="true"` : ''}${described ? html` aria-describedby="${described}"` : ''}>
+<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}"${attributes}>
 ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
 }
 
@@ -38,9 +57,11 @@ export function selectField(
 ): SafeHtml {
   const id = fieldId(options.form, options.name);
   const error = options.errors?.[options.name];
+  const option = ([value, label]: [string, string]) =>
+    html`<option value="${value}"${value === options.value ? html` selected` : ''}>${label}</option>`;
   return html`<label for="${id}">${options.label}</label>
 <select id="${id}" name="${options.name}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
-${options.choices.map(([value, label]) => html`<option value="${value}"${value === options.value ? html` selected` : ''}>${label}</option>`)}
+${options.choices.map(option)}
 </select>
 ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
 }
@@ -51,8 +72,11 @@ ${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}`;
  */
 export function errorSummary(form: string, errors: FieldErrors | undefined): SafeHtml {
   if (!errors || Object.keys(errors).length === 0) return html``;
+  const items = Object.entries(errors).map(
+    ([name, message]) => html`<li><a href="#${fieldId(form, name)}">${message}</a></li>`,
+  );
   return html`<div class="notice error" role="alert" id="${form}-errors">
 <p>Nothing was changed. Please correct the following:</p>
-<ul>${Object.entries(errors).map(([name, message]) => html`<li><a href="#${fieldId(form, name)}">${message}</a></li>`)}</ul>
+<ul>${items}</ul>
 </div>`;
 }

@@ -27,8 +27,13 @@ function topNav(chrome: Chrome): SafeHtml {
   if (chrome.csrfToken === undefined) return html``;
   const link = (href: string, label: string, key: Chrome['current']) =>
     html`<li><a href="${href}"${chrome.current === key ? html` aria-current="page"` : ''}>${label}</a></li>`;
-  return html`<nav aria-label="Portal"><ul>${link('/developers/applications', 'Applications', 'applications')}${link('/developers/sessions', 'Gateway sessions', 'sessions')}</ul></nav>
-<form method="post" action="/developers/logout"><input type="hidden" name="csrf" value="${chrome.csrfToken}"><button type="submit">Sign out</button></form>`;
+  const links = [
+    link('/developers/applications', 'Applications', 'applications'),
+    link('/developers/sessions', 'Gateway sessions', 'sessions'),
+  ];
+  const csrf = html`<input type="hidden" name="csrf" value="${chrome.csrfToken}">`;
+  return html`<nav aria-label="Portal"><ul>${links}</ul></nav>
+<form method="post" action="/developers/logout">${csrf}<button type="submit">Sign out</button></form>`;
 }
 
 /**

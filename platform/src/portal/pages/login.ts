@@ -16,6 +16,15 @@ at start (new at every start).</p>`;
 
 export function loginPage(options: { account: DeveloperAccount; loginToken: string; error?: string }): string {
   const errors = options.error ? { password: options.error } : undefined;
+  const passwordField = textField({
+    form: 'login',
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    errors,
+  });
   return portalPage(
     { title: 'Sign in' },
     html`${signInHint(options.account)}
@@ -23,7 +32,7 @@ ${errorSummary('login', errors)}
 <form method="post" action="/developers/login">
 ${csrfInput(options.loginToken)}
 ${textField({ form: 'login', name: 'username', label: 'Username', autocomplete: 'username', required: true })}
-${textField({ form: 'login', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true, errors })}
+${passwordField}
 <button type="submit">Sign in</button>
 </form>`,
   );
