@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { OAuthServices } from './services.js';
+import type { AccessEnding } from '../accounts/access-ending.js';
 import { afterDeauthorize, deauthorizeInTransaction } from '../accounts/deauthorize.js';
 import { unmergeAllForApp } from '../accounts/unmerge.js';
 import type { AccountMovers } from '../areas/area.js';
@@ -20,7 +20,7 @@ const revokeSchema = z.object({
  * user's account is linked to external identities of the application (an SDK app) it also unmerges them; either
  * way APPLICATION_DEAUTHORIZED is sent. Unknown tokens are answered 200 as the RFC requires.
  */
-export function registerRevokeRoutes(app: FastifyInstance, ctx: OAuthServices, movers: AccountMovers): void {
+export function registerRevokeRoutes(app: FastifyInstance, ctx: AccessEnding, movers: AccountMovers): void {
   for (const path of withUnversionedAlias('/oauth2/token/revoke')) {
     app.post(path, { config: { rateLimit: 'oauth2.revoke' } }, async (request, reply) => {
       const form = oauthFormBody(request);

@@ -1,6 +1,7 @@
 import type { OAuth2GetOpenIDConnectUserInfoResponse } from 'discord-api-spec';
 import type { FastifyInstance } from 'fastify';
-import type { OAuthServices } from '../services.js';
+import type { PlatformKernel } from '../../kernel.js';
+import type { IdTokenSigning } from './id-token.js';
 import { requireBearer } from '../../http/auth.js';
 import { hasScope, KNOWN_SCOPES } from '../scopes.js';
 import { API_PREFIX, withUnversionedAlias } from '../../http/api.js';
@@ -9,7 +10,7 @@ import { API_PREFIX, withUnversionedAlias } from '../../http/api.js';
  * OIDC discovery and key set, so standard OIDC client libraries can log in, plus userinfo.
  * The issuer is the platform's base URL.
  */
-export function registerOidcRoutes(app: FastifyInstance, ctx: OAuthServices): void {
+export function registerOidcRoutes(app: FastifyInstance, ctx: PlatformKernel & IdTokenSigning): void {
   app.get('/.well-known/openid-configuration', async () => {
     const base = ctx.urls().http;
     return {
