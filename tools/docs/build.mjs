@@ -5,8 +5,8 @@
 //   typescript/index.html           TypeDoc of the TypeScript face: `svcpp` (lib/index.ts) and `svcpp/server`
 //   c-cpp-reference.html            the C ABI and C++ wrapper reference, generated from idl/surface.mjs
 //   native/semantics.html           native/SEMANTICS.md, the rules every C call follows
-//   platform/index.html, platform/protocol.html, platform/protocol/*.html, platform/protocol-gateway.html
-//                                   the platform's README, its protocol's index and area pages, the main gateway's
+//   platform/index.html, platform/protocol.html, platform/protocol/*.html
+//                                   the platform's README, its protocol's index and area pages (the main gateway's too)
 // Markdown is rendered by markdown.mjs (markdown-it, GitHub's heading anchors). A relative link to a document or
 // example of the site becomes a link to its page, with its #fragment. A link into the rest of the source tree
 // (`../native/core/…cpp`, a folder) has no page here — the site carries no copy of the sources — so it is rendered as
@@ -159,7 +159,6 @@ ${GUIDES.map((group) => `### ${group.heading}\n\n${group.docs.map((name) => item
 - [The local platform](platform/README.md) — running it, its options, deployment, layout and tests.
 - [Its protocol](platform/PROTOCOL.md) — what the platform designed where the service leaves it open, by area:
 ${protocolPages.map((source) => `  ${item(source)}`).join('\n')}
-- [The main gateway](platform/src/gateway/PROTOCOL-gateway.md) — connecting, resuming, dispatches.
 `,
 );
 console.log('docs: build-docs/index.html');
