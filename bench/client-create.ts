@@ -35,9 +35,8 @@ try {
   for (const backend of ['napi', 'koffi'] as const) {
     for (const withCa of [false, true]) {
       const ms = await create(COUNT, { backend, ...(withCa ? { caFile } : {}) });
-      console.log(
-        `  ${backend.padEnd(5)} ${withCa ? 'with a CA file   ' : 'system roots only'}       ${(ms / COUNT).toFixed(3)} ms per client`,
-      );
+      const roots = withCa ? 'with a CA file   ' : 'system roots only';
+      console.log(`  ${backend.padEnd(5)} ${roots}       ${(ms / COUNT).toFixed(3)} ms per client`);
     }
   }
 } finally {

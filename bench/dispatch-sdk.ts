@@ -59,12 +59,14 @@ const drains = await drainRounds(
   plan,
 );
 console.log(
-  `dispatch drain on ${process.platform}-${process.arch} (${plan.dispatches} USER_UPDATE dispatches × ${plan.rounds} rounds ` +
-    `after ${plan.warmUpRounds} warm-up, median; the handler reads the user the event carries)`,
+  `dispatch drain on ${process.platform}-${process.arch} ` +
+    `(${plan.dispatches} USER_UPDATE dispatches × ${plan.rounds} rounds after ${plan.warmUpRounds} warm-up, median; ` +
+    'the handler reads the user the event carries)',
 );
 for (const [name, runs] of drains) {
   const { perSecond, worst, cpuNs } = summarize(runs);
   console.log(
-    `  ${name.padEnd(10)} ${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each`,
+    `  ${name.padEnd(10)} ${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ` +
+      `${(cpuNs / 1000).toFixed(2)} µs CPU each`,
   );
 }

@@ -147,9 +147,10 @@ async function connectBenchmarks(platform: PlatformProcess, label: string): Prom
   const base50 = percentile(baselineTimes, 0.5);
   const rows: Row[] = BACKENDS.map((backend, index) => {
     const p50 = percentile(times[index]!, 0.5);
+    const p95 = percentile(times[index]!, 0.95);
     return [
       `${label} SDK ${backend}`,
-      `p50 ${p50.toFixed(1)} ms  p95 ${percentile(times[index]!, 0.95).toFixed(1)} ms  = ${(p50 / base50).toFixed(2)}x baseline p50`,
+      `p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  = ${(p50 / base50).toFixed(2)}x baseline p50`,
     ];
   });
   rows.push([
@@ -237,7 +238,8 @@ async function dispatchBenchmarks(platform: PlatformProcess): Promise<Row[]> {
         : `  = ${(perSecond / base.perSecond).toFixed(2)}x baseline (CPU: ${(base.cpuNs / cpuNs).toFixed(2)}x)`;
     rows.push([
       name,
-      `${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ${(cpuNs / 1000).toFixed(2)} µs CPU each${vs}`,
+      `${formatRate(perSecond)} dispatches/s (worst ${formatRate(worst)}), ` +
+        `${(cpuNs / 1000).toFixed(2)} µs CPU each${vs}`,
     ]);
   }
   return rows;
@@ -255,7 +257,8 @@ for (const tls of dispatchOnly ? [true] : [false, true]) {
   }
 }
 console.log(
-  `gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${PLAN.rounds} rounds after ${PLAN.warmUpRounds} warm-up, median; ` +
+  `gateway benchmark (${smoke ? 'smoke' : 'full'}: ${CONNECTS} connects, ${DISPATCHES} dispatches × ${PLAN.rounds} ` +
+    `rounds after ${PLAN.warmUpRounds} warm-up, median; ` +
     `platform in its own process, loopback; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')})`,

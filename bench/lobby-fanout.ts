@@ -281,11 +281,13 @@ async function measureInProcess(
       const perDelivery = (ms: number) => ((ms * 1000) / (THROUGHPUT_MESSAGES * MEMBERS)).toFixed(1);
       const cpu =
         `CPU/delivery ${perDelivery(ownCpuMs() - cpuBefore.clients)} µs here, ` +
-        `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform${smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : ''}`;
+        `${perDelivery(processCpuMs(platform.pid) - cpuBefore.platform)} µs platform` +
+        (smoke ? ' (10 ms clock ticks: coarse in a smoke run)' : '');
       figures.set(lobby.kind.name, [
         percentile(samples, 0.5),
         `p99 ${percentile(samples, 0.99).toFixed(2)} ms  ` +
-          `${Math.round(perSecond).toLocaleString('en-US')} msgs/s (${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}\n` +
+          `${Math.round(perSecond).toLocaleString('en-US')} msgs/s ` +
+          `(${Math.round(perSecond * MEMBERS).toLocaleString('en-US')} deliveries/s)  ${cpu}\n` +
           `${''.padEnd(24)}${spreadOf(lobby.spreads)}${threads}`,
       ]);
     }
@@ -437,12 +439,15 @@ try {
   const inProcess = await measureInProcess(kinds, platform, server);
   const perProcess = await measurePerProcess(kinds, platform, server);
   console.log(
-    `lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ${LATENCY_MESSAGES} closed-loop ` +
-      `(kinds interleaved) + ${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; TLS, platform in its own process, loopback)`,
+    `lobby fan-out benchmark (${smoke ? 'smoke' : 'full'}: 1 sender → ${MEMBERS} members, ` +
+      `${LATENCY_MESSAGES} closed-loop (kinds interleaved) + ` +
+      `${THROUGHPUT_MESSAGES} windowed (${WINDOW} in flight) messages; ` +
+      'TLS, platform in its own process, loopback)',
   );
   for (const line of format(kinds, inProcess)) console.log(line);
   console.log(
-    `one client per process (1 sender → ${PROCESS_MEMBERS} member processes per kind, ${PROCESS_MESSAGES} closed-loop messages, kinds interleaved)`,
+    `one client per process (1 sender → ${PROCESS_MEMBERS} member processes per kind, ` +
+      `${PROCESS_MESSAGES} closed-loop messages, kinds interleaved)`,
   );
   for (const line of format(kinds, perProcess)) console.log(line);
 } finally {

@@ -146,20 +146,30 @@ const intoTheWait = order.intoTheWait.length + order.unmatched.length;
 
 const requested = CLIENTS * (MESSAGES + LOBBIES);
 const succeeded = sentIds.size + lobbyIds.size;
+const received429 = counts.global429 + counts.bucket429 + counts.shared429;
+const honoured = toldWaits - new Set(order.intoTheWait.map((a) => a.toldBy)).size;
 console.log(
   `soak-429${smoke ? ' (smoke size)' : ''}: ${CLIENTS} N-API clients fired ${requested} calls at once ` +
-    `(${CLIENTS} × ${MESSAGES} lobby messages + ${LOBBIES} lobbies) against global ${RATE_LIMITS.global.limit}/s per token, ` +
-    `lobby messages ${RATE_LIMITS['lobbies.message'].limit}/s and lobby writes ${RATE_LIMITS['lobbies.write'].limit}/s per application; ` +
-    `HTTP requests seen ${counts.requests} (${counts.ok} answered 2xx/3xx, ${counts.other} other errors) over ${relay.connections()} client connections; ` +
-    `429s received ${counts.global429 + counts.bucket429 + counts.shared429} (global ${counts.global429}, per-client bucket ${counts.bucket429}, ` +
-    `shared bucket ${counts.shared429}); waits told ${toldWaits} (429s + ${counts.exhausted} exhausted buckets), honoured ${toldWaits - new Set(order.intoTheWait.map((a) => a.toldBy)).size}; ` +
-    `requests written into a told wait ${intoTheWait} (${order.unmatched.length} of them unmatched in the client's log), ` +
-    `requests that crossed a told wait's answer in flight ${order.crossed.length} (written before the client read it); ` +
-    `calls succeeded ${succeeded}/${requested}, failed ${failures}; messages stored ${stored.size}/${expectedMessages}, lost ${lostMessages}, ` +
-    `doubled ${doubledMessages}; lobbies ${distinctLobbies} distinct, missing ${missingLobbies}; ${elapsed.toFixed(1)} s (indicative)`,
+    `(${CLIENTS} × ${MESSAGES} lobby messages + ${LOBBIES} lobbies) ` +
+    `against global ${RATE_LIMITS.global.limit}/s per token, ` +
+    `lobby messages ${RATE_LIMITS['lobbies.message'].limit}/s ` +
+    `and lobby writes ${RATE_LIMITS['lobbies.write'].limit}/s per application; ` +
+    `HTTP requests seen ${counts.requests} (${counts.ok} answered 2xx/3xx, ${counts.other} other errors) ` +
+    `over ${relay.connections()} client connections; ` +
+    `429s received ${received429} (global ${counts.global429}, per-client bucket ${counts.bucket429}, ` +
+    `shared bucket ${counts.shared429}); ` +
+    `waits told ${toldWaits} (429s + ${counts.exhausted} exhausted buckets), honoured ${honoured}; ` +
+    `requests written into a told wait ${intoTheWait} ` +
+    `(${order.unmatched.length} of them unmatched in the client's log), ` +
+    `requests that crossed a told wait's answer in flight ${order.crossed.length} ` +
+    '(written before the client read it); ' +
+    `calls succeeded ${succeeded}/${requested}, failed ${failures}; ` +
+    `messages stored ${stored.size}/${expectedMessages}, lost ${lostMessages}, doubled ${doubledMessages}; ` +
+    `lobbies ${distinctLobbies} distinct, missing ${missingLobbies}; ${elapsed.toFixed(1)} s (indicative)`,
 );
 const describe = (a: (typeof relay.early)[number]) =>
-  `${a.route} #${a.rank} during the ${a.toldBy.scope} wait told by ${a.toldBy.route} #${a.toldBy.rank} (${a.msBeforeTheEnd.toFixed(1)} ms before its end)`;
+  `${a.route} #${a.rank} during the ${a.toldBy.scope} wait told by ${a.toldBy.route} #${a.toldBy.rank} ` +
+  `(${a.msBeforeTheEnd.toFixed(1)} ms before its end)`;
 for (const arrival of order.intoTheWait.slice(0, 10)) console.log(`  written into a told wait: ${describe(arrival)}`);
 for (const arrival of order.unmatched.slice(0, 10))
   console.log(`  arrived during a told wait, not found in its client's log: ${describe(arrival)}`);

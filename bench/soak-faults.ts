@@ -139,9 +139,12 @@ rmSync(dir, { recursive: true, force: true });
 const lost = [...acknowledged].filter((id) => !stored.has(id)).length;
 const undelivered = [...acknowledged].filter((id) => !deliveredMessages.has(id)).length;
 console.log(
-  `soak-faults${smoke ? ' (smoke size; the full run is 20 kills)' : ''}: ${KILLS} kill -9, ${acknowledged.size} writes acknowledged, ` +
-    `${failedWrites} not acknowledged (in flight at a kill), integrity_check ${integrity}, acknowledged writes lost ${lost}, ` +
+  `soak-faults${smoke ? ' (smoke size; the full run is 20 kills)' : ''}: ` +
+    `${KILLS} kill -9, ${acknowledged.size} writes acknowledged, ` +
+    `${failedWrites} not acknowledged (in flight at a kill), integrity_check ${integrity}, ` +
+    `acknowledged writes lost ${lost}, ` +
     `webhooks: ${deliveredMessages.size} messages announced, ${undelivered} acknowledged messages never announced, ` +
-    `${deliveries} deliveries of ${eventIds.size} distinct events (${deliveries - eventIds.size} redeliveries, at-least-once)`,
+    `${deliveries} deliveries of ${eventIds.size} distinct events ` +
+    `(${deliveries - eventIds.size} redeliveries, at-least-once)`,
 );
 if (integrity !== 'ok' || lost > 0 || undelivered > 0) process.exit(1);

@@ -184,14 +184,16 @@ for (let segment = 1; segment <= SEGMENTS; segment++) {
     connectionsCut += cutClientConnections();
     if (process.env.SOAK_DEBUG)
       console.log(
-        `cut at segment ${segment}, ${connectionsCut} cut so far, ${received.size} received, ${acknowledged.length} acknowledged`,
+        `cut at segment ${segment}, ${connectionsCut} cut so far, ` +
+          `${received.size} received, ${acknowledged.length} acknowledged`,
       );
     drops++;
   }
   // The bot goes on posting while the client is away; the next fault waits for its Ready (above).
   if ((drops + restarts) % 10 === 0 || restarts + drops === SEGMENTS) {
     console.log(
-      `faults ${drops + restarts}/${SEGMENTS} (drops ${drops}, restarts ${restarts}): ${acknowledged.length} messages acknowledged, ${received.size} delivered`,
+      `faults ${drops + restarts}/${SEGMENTS} (drops ${drops}, restarts ${restarts}): ` +
+        `${acknowledged.length} messages acknowledged, ${received.size} delivered`,
     );
   }
 }
@@ -211,11 +213,15 @@ const duplicates = [...received.values()].reduce((sum, count) => sum + Math.max(
 const strangers = [...received.keys()].filter((id) => !expected.has(id)).length;
 console.log(
   `soak-sdk${smoke ? ' (smoke size; the full run, npm run soak, is 10,000 messages, 100 drops, 5 restarts)' : ''}: ` +
-    `${acknowledged.length} events (lobby messages) acknowledged, ${received.size} distinct delivered to the N-API client's handler; ` +
-    `drops ${drops} (${connectionsCut} connections cut), restarts ${restarts} (odd ones kill -9, even ones a clean close); ` +
-    `the client was Ready again ${readies - 1} times: resumes ${readies - 1 - newSessions}, new sessions ${newSessions} (each caught up on the gap); ` +
+    `${acknowledged.length} events (lobby messages) acknowledged, ` +
+    `${received.size} distinct delivered to the N-API client's handler; ` +
+    `drops ${drops} (${connectionsCut} connections cut), ` +
+    `restarts ${restarts} (odd ones kill -9, even ones a clean close); ` +
+    `the client was Ready again ${readies - 1} times: ` +
+    `resumes ${readies - 1 - newSessions}, new sessions ${newSessions} (each caught up on the gap); ` +
     `losses ${losses}, duplicates ${duplicates}, unexpected ${strangers}; posts retried ${failedPosts}; ` +
-    `stream ${((posted - started) / 1000).toFixed(1)} s, until all delivered ${((finished - started) / 1000).toFixed(1)} s ` +
+    `stream ${((posted - started) / 1000).toFixed(1)} s, ` +
+    `until all delivered ${((finished - started) / 1000).toFixed(1)} s ` +
     '(indicative: other work shares the machine)',
 );
 

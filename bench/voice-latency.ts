@@ -115,11 +115,13 @@ try {
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
   console.log(
-    `voice mouth-to-ear latency, loopback, file device in → file device out (${latencies.length}/${MARKERS} markers heard; ${heard.length} onsets in the recording)`,
+    'voice mouth-to-ear latency, loopback, file device in → file device out ' +
+      `(${latencies.length}/${MARKERS} markers heard; ${heard.length} onsets in the recording)`,
   );
   if (latencies.length) {
     console.log(
-      `  median ${at(0.5).toFixed(1)} ms   p90 ${at(0.9).toFixed(1)} ms   min ${latencies[0]!.toFixed(1)} ms   max ${latencies[latencies.length - 1]!.toFixed(1)} ms`,
+      `  median ${at(0.5).toFixed(1)} ms   p90 ${at(0.9).toFixed(1)} ms   ` +
+        `min ${latencies[0]!.toFixed(1)} ms   max ${latencies.at(-1)!.toFixed(1)} ms`,
     );
   }
   console.log(

@@ -61,7 +61,9 @@ export const product = { major: 0, minor: 1, patch: 0 };
 export const enums = [
   {
     name: 'Errc',
-    doc: 'Synchronous result of every C ABI call that can be misused. Never a domain failure (those are ClientResults).',
+    doc:
+      'Synchronous result of every C ABI call that can be misused. ' +
+      'Never a domain failure (those are ClientResults).',
     values: [
       ['Ok', 0, 'success'],
       ['InvalidHandle', 1, 'NULL, zeroed or wrong-type handle, or a handle used after Drop'],
@@ -323,7 +325,9 @@ export const enums = [
   },
   {
     name: 'ConnectionFailureReason',
-    doc: 'svcpp addition: why connecting failed (Client.GetLastConnectionFailure), so a host can tell a person what to fix.',
+    doc:
+      'svcpp addition: why connecting failed (Client.GetLastConnectionFailure), ' +
+      'so a host can tell a person what to fix.',
     values: [
       ['None', 0, 'no failure recorded'],
       ['InvalidUrl', 1, 'the API base or gateway URL is not an http(s)/ws(s) URL'],
@@ -344,7 +348,9 @@ export const enums = [
   },
   {
     name: 'RelationshipType',
-    doc: 'One axis of the relationship with another user (platform or game). Implicit and Suggestion are never produced by svcpp.',
+    doc:
+      'One axis of the relationship with another user (platform or game). ' +
+      'Implicit and Suggestion are never produced by svcpp.',
     values: [
       ['None', 0],
       ['Friend', 1],
@@ -430,7 +436,8 @@ export const enums = [
   {
     name: 'Call.Status',
     doc:
-      'Status of a lobby voice call (the status machine in docs/voice.md). A recoverable network drop is Reconnecting,\n' +
+      'Status of a lobby voice call (the status machine in docs/voice.md). ' +
+      'A recoverable network drop is Reconnecting,\n' +
       'never Disconnected.',
     values: [
       ['Disconnected', 0],
@@ -444,7 +451,9 @@ export const enums = [
   },
   {
     name: 'Call.Error',
-    doc: 'Why a call status change happened, when it is a failure (errorDetail: the voice close code, when one applies).',
+    doc:
+      'Why a call status change happened, when it is a failure (errorDetail: ' +
+      'the voice close code, when one applies).',
     values: [
       ['None', 0],
       ['SignalingConnectionFailed', 1, 'the voice gateway could not be reached or refused the session'],
@@ -508,7 +517,9 @@ export const types = [
         name: 'CaFile',
         type: 'string',
         max: 4096,
-        doc: 'svcpp addition: PEM file of extra trusted CAs (for a local platform with a self-signed certificate). Verification stays on.',
+        doc:
+          'svcpp addition: PEM file of extra trusted CAs (for a local ' +
+          'platform with a self-signed certificate). Verification stays on.',
       },
       { name: 'ExperimentalAudioSystem', type: 'enum:AudioSystem', doc: 'Audio system of the voice engine.' },
       {
@@ -569,7 +580,9 @@ export const types = [
     name: 'AuthorizationCodeVerifier',
     kind: 'value',
     init: false,
-    doc: 'A PKCE pair from Svcpp_Client_CreateAuthorizationCodeVerifier: the challenge goes into AuthorizationArgs, the verifier into GetToken.',
+    doc:
+      'A PKCE pair from Svcpp_Client_CreateAuthorizationCodeVerifier: ' +
+      'the challenge goes into AuthorizationArgs, the verifier into GetToken.',
     fields: [
       { name: 'Challenge', type: 'obj:AuthorizationCodeChallenge', doc: 'The S256 challenge of Verifier.' },
       {
@@ -815,7 +828,9 @@ export const types = [
       {
         name: 'IsLinkable',
         type: 'bool',
-        doc: 'A text channel, not NSFW, not linked, where the user may Manage Channels, View Channel and Send Messages.',
+        doc:
+          'A text channel, not NSFW, not linked, ' +
+          'where the user may Manage Channels, View Channel and Send Messages.',
       },
       {
         name: 'IsViewableAndWriteableByAllMembers',
@@ -956,7 +971,9 @@ export const types = [
     name: 'ActivityInvite',
     kind: 'value',
     init: true,
-    doc: 'A game invite or join request (ActivityInvite callbacks; SendActivityJoinRequestReply, AcceptActivityInvite).',
+    doc:
+      'A game invite or join request (ActivityInvite callbacks; ' +
+      'SendActivityJoinRequestReply, AcceptActivityInvite).',
     fields: [
       { name: 'SenderId', type: 'u64', doc: 'Who sent it.' },
       { name: 'ChannelId', type: 'u64', doc: 'The DM channel it travelled in.' },
@@ -1279,7 +1296,9 @@ export const types = [
         const: true,
         returns: 'obj:AdditionalContent',
         optional: true,
-        doc: "Attachments, polls, … the message carries. The platform's game messages are text only: always absent today.",
+        doc:
+          'Attachments, polls, … the message carries. ' +
+          "The platform's game messages are text only: always absent today.",
       },
       {
         name: 'DisclosureType',
@@ -1314,7 +1333,9 @@ export const types = [
     name: 'VoiceStateHandle',
     kind: 'handle',
     header: 'voice/voice_state_handle.hpp',
-    doc: "A live view of a call participant's voice state: defaults and IsValid false once they left or the call ended.",
+    doc:
+      "A live view of a call participant's voice state: " +
+      'defaults and IsValid false once they left or the call ended.',
     methods: [
       { name: 'SelfMute', const: true, returns: 'bool', doc: 'The participant muted their microphone.' },
       {
@@ -1330,8 +1351,10 @@ export const types = [
     kind: 'handle',
     header: 'voice/call_info_handle.hpp',
     doc:
-      "A live view of a lobby's voice call seen from outside it (LobbyHandle.GetCallInfoHandle): who is in it and their\n" +
-      "voice states, from the lobby's voice-state events. Defaults and IsValid false once nobody is in the call, the\n" +
+      "A live view of a lobby's voice call seen from outside it " +
+      '(LobbyHandle.GetCallInfoHandle): who is in it and their\n' +
+      "voice states, from the lobby's voice-state events. " +
+      'Defaults and IsValid false once nobody is in the call, the\n' +
       'lobby is gone or the client is dropped.',
     methods: [
       {
@@ -1358,7 +1381,8 @@ export const types = [
     header: 'voice/call.hpp',
     doc:
       'A lobby voice call this user is in: status, participants and local audio controls. Invalid (defaults,\n' +
-      'IsValid false) once EndCall/EndCalls finished, the call ended on its own (Disconnected) or the client is gone.\n' +
+      'IsValid false) once EndCall/EndCalls finished, ' +
+      'the call ended on its own (Disconnected) or the client is gone.\n' +
       'Setters on an invalid call: InvalidHandle. Status machine and audio thread: docs/voice.md.',
     methods: [
       { name: 'GetStatus', const: true, returns: 'enum:Call.Status', doc: 'The call status.' },
@@ -1448,7 +1472,9 @@ export const types = [
           { name: 'userId', type: 'u64' },
           { name: 'volume', type: 'f32' },
         ],
-        doc: 'Local volume of a participant, 0..200 (100 = unity); out of range or NaN: InvalidArgument, nothing changed.',
+        doc:
+          'Local volume of a participant, 0..200 (100 = unity); ' +
+          'out of range or NaN: InvalidArgument, nothing changed.',
       },
       {
         name: 'GetAudioMode',
@@ -1495,7 +1521,9 @@ export const types = [
           { name: 'automatic', type: 'bool' },
           { name: 'threshold', type: 'f32' },
         ],
-        doc: 'Automatic, or a manual threshold in dBFS -100..0 (out of range or NaN: InvalidArgument, nothing changed).',
+        doc:
+          'Automatic, or a manual threshold in dBFS -100..0 ' +
+          '(out of range or NaN: InvalidArgument, nothing changed).',
       },
       // end-to-end encryption (DAVE): svcpp additions
       {
@@ -1523,7 +1551,8 @@ export const types = [
         params: [{ name: 'userId', type: 'u64' }],
         returns: 'u64',
         doc:
-          'svcpp addition: frames from this user the DAVE frame cryptor decrypted in this call (they go on to the jitter\n' +
+          'svcpp addition: frames from this user the DAVE frame ' +
+          'cryptor decrypted in this call (they go on to the jitter\n' +
           'buffer and the mixer); 0 for a user never heard, and once the call is over. With the next two: why a\n' +
           'participant is silent.',
       },
@@ -1532,7 +1561,9 @@ export const types = [
         const: true,
         params: [{ name: 'userId', type: 'u64' }],
         returns: 'u64',
-        doc: 'svcpp addition: frames from this user accepted in clear (the Opus silence frame, or any frame during passthrough).',
+        doc:
+          'svcpp addition: frames from this user accepted in clear ' +
+          '(the Opus silence frame, or any frame during passthrough).',
       },
       {
         name: 'GetParticipantFramesDropped',
@@ -1540,7 +1571,8 @@ export const types = [
         params: [{ name: 'userId', type: 'u64' }],
         returns: 'u64',
         doc:
-          'svcpp addition: frames from this user the frame cryptor refused: no key for their epoch or generation, failed\n' +
+          'svcpp addition: frames from this user the frame cryptor refused: ' +
+          'no key for their epoch or generation, failed\n' +
           'authentication, replayed, too old, or in clear outside passthrough.',
       },
       {
@@ -1549,10 +1581,14 @@ export const types = [
         params: [{ name: 'userId', type: 'u64' }],
         returns: 'u64',
         doc:
-          'svcpp addition: frames from this user played out: taken from the jitter buffer in turn and decoded from their\n' +
-          'own packet (not concealed, not rebuilt from FEC), or an Opus silence frame the jitter buffer skipped to bring its\n' +
-          'delay back to the target (played as the silence it carries, only shorter); 0 for a user never heard, and once\n' +
-          'the call is over. Decrypted or passed-through frames that were not played were lost after decryption (late, or\n' +
+          'svcpp addition: frames from this user played out: ' +
+          'taken from the jitter buffer in turn and decoded from their\n' +
+          'own packet (not concealed, not rebuilt from FEC), ' +
+          'or an Opus silence frame the jitter buffer skipped to bring its\n' +
+          'delay back to the target (played as the silence it carries, ' +
+          'only shorter); 0 for a user never heard, and once\n' +
+          'the call is over. Decrypted or passed-through frames that ' +
+          'were not played were lost after decryption (late, or\n' +
           "speech skipped past the jitter buffer's 500 ms bound).",
       },
       {
@@ -1562,7 +1598,8 @@ export const types = [
         returns: 'string',
         doc:
           "svcpp addition: the 45-digit verification fingerprint of this user and `userId` (DAVE's pairwise\n" +
-          "fingerprint of both users' MLS signature keys, scrypt-hashed; docs/voice.md): the same on both sides, for\n" +
+          "fingerprint of both users' MLS signature keys, " +
+          'scrypt-hashed; docs/voice.md): the same on both sides, for\n' +
           "players to compare out of band. Empty when either is not in the call's group, or `userId` is this user.\n" +
           'Costs tens of milliseconds (scrypt).',
       },
@@ -1571,7 +1608,8 @@ export const types = [
         const: true,
         returns: 'u64',
         doc:
-          "svcpp addition: this user's audio frames sent as DAVE ciphertext in this call (not the silence frames sent in\n" +
+          "svcpp addition: this user's audio frames sent as DAVE " +
+          'ciphertext in this call (not the silence frames sent in\n' +
           'clear, nor frames dropped while this user holds no group, e.g. alone in the call; 0 once the call is over).',
       },
     ],

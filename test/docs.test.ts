@@ -80,7 +80,7 @@ describe('npm run docs', () => {
       'platform/index.html',
       'platform/protocol.html',
       'platform/protocol/13-voice.html',
-      'platform/protocol-gateway.html',
+      'platform/protocol/20-main-gateway.html',
     ]) {
       expect(landing).toContain(`href="${page}"`);
     }

@@ -58,7 +58,10 @@ describe('referenceRenames in the C++ wrapper and the porting guide', () => {
   it('emits a forwarding member with our signature, const and all', () => {
     expect(hpp).toContain(
       '    [[deprecated("use SendPlatformFriendRequest")]] void SendDiscordFriendRequest(std::string username, ' +
-        'svcpp::Client::SendFriendRequestCallback cb)\n    {\n        return SendPlatformFriendRequest(std::move(username), std::move(cb));\n    }\n',
+        'svcpp::Client::SendFriendRequestCallback cb)\n' +
+        '    {\n' +
+        '        return SendPlatformFriendRequest(std::move(username), std::move(cb));\n' +
+        '    }\n',
     );
     expect(hpp).toContain(
       '    [[deprecated("use PlatformRelationshipType")]] svcpp::RelationshipType DiscordRelationshipType() const\n' +

@@ -119,7 +119,8 @@ describe('C header', () => {
         'Svcpp_Client_ProbeCallback cb, Svcpp_FreeFn cbUserDataFree, void *cbUserData);',
     );
     expect(h).toContain(
-      'typedef void (SVCPP_CALL *Svcpp_Client_ProbeCallback)(Svcpp_Properties metadata, Svcpp_UInt64Span ids, void *userData);',
+      'typedef void (SVCPP_CALL *Svcpp_Client_ProbeCallback)' +
+        '(Svcpp_Properties metadata, Svcpp_UInt64Span ids, void *userData);',
     );
   });
 });
@@ -128,8 +129,11 @@ describe('core and C marshalling', () => {
   const c = emitted(core);
   const m = emitted(capi);
   it('core members and callback arguments', () => {
-    expect(c).toMatch(
-      /struct ProbeValue \{\n {4}std::vector<ActivityButton> buttons;\n {4}std::vector<uint64_t> ids;\n {4}Properties metadata;\n/,
+    expect(c).toContain(
+      'struct ProbeValue {\n' +
+        '    std::vector<ActivityButton> buttons;\n' +
+        '    std::vector<uint64_t> ids;\n' +
+        '    Properties metadata;\n',
     );
     expect(c).toContain(
       'using ClientProbeCallback = Callback<void(const Properties &, const std::vector<uint64_t> &)>;',
@@ -137,7 +141,8 @@ describe('core and C marshalling', () => {
   });
   it('inputs are validated and copied before the object is locked', () => {
     expect(m).toContain(
-      'auto value_ = InSpan<core::ActivityButton>(value, "value");\n        Locked<core::ProbeValue> obj(OpaqueOf(self), "self");',
+      'auto value_ = InSpan<core::ActivityButton>(value, "value");\n' +
+        '        Locked<core::ProbeValue> obj(OpaqueOf(self), "self");',
     );
     expect(m).toContain('auto value_ = InU64Span(value, "value");');
     expect(m).toContain('auto value_ = InProperties(value, "value", MapLimits{25, 256, 4096});');
@@ -166,7 +171,8 @@ describe('C++ wrapper', () => {
     expect(w).toContain('std::unordered_map<std::string, std::string> Metadata() const;');
     expect(w).toContain('std::vector<uint64_t> MemberIds() const;');
     expect(w).toContain(
-      'using ProbeCallback = std::function<void(std::unordered_map<std::string, std::string> metadata, std::vector<uint64_t> ids)>;',
+      'using ProbeCallback = ' +
+        'std::function<void(std::unordered_map<std::string, std::string> metadata, std::vector<uint64_t> ids)>;',
     );
   });
   it('marshals through the detail helpers', () => {
@@ -174,7 +180,8 @@ describe('C++ wrapper', () => {
       'std::vector<Svcpp_ActivityButton> value__c = detail::ElementHandles<Svcpp_ActivityButton>(value);',
     );
     expect(w).toContain(
-      'Svcpp_ProbeValue_SetButtons(&instance_, Svcpp_ActivityButtonSpan{value__c.empty() ? nullptr : value__c.data(), value__c.size()})',
+      'Svcpp_ProbeValue_SetButtons(&instance_, ' +
+        'Svcpp_ActivityButtonSpan{value__c.empty() ? nullptr : value__c.data(), value__c.size()})',
     );
     expect(w).toContain('detail::PropertiesView metadata__c(metadata);');
     expect(w).toContain('return detail::TakeProperties(out);');
@@ -195,7 +202,8 @@ describe('JavaScript layers', () => {
     expect(ts).toContain("ProbeValue_Metadata(self: NativeHandle<'ProbeValue'>): Record<string, string>;");
     expect(ts).toContain("ProbeHandle_MemberIds(self: NativeHandle<'ProbeHandle'>): bigint[];");
     expect(ts).toContain(
-      "Client_Probe(self: NativeHandle<'Client'>, metadata: Record<string, string>, cb: (metadata: Record<string, string>, ids: bigint[]) => void): void;",
+      "Client_Probe(self: NativeHandle<'Client'>, metadata: Record<string, string>, " +
+        'cb: (metadata: Record<string, string>, ids: bigint[]) => void): void;',
     );
   });
   it('N-API converts both ways', () => {
@@ -221,7 +229,8 @@ describe('JavaScript layers', () => {
     expect(k).toContain('return marshal.takeProperties(out);');
     expect(k).toContain('return marshal.takeU64Span(out);');
     expect(k).toContain(
-      '(metadata: PropertiesOut, ids: SpanOut) => delivery.deliver(cb, marshal.borrowProperties(metadata), marshal.borrowU64Span(ids))',
+      '(metadata: PropertiesOut, ids: SpanOut) => ' +
+        'delivery.deliver(cb, marshal.borrowProperties(metadata), marshal.borrowU64Span(ids))',
     );
   });
 });

@@ -146,11 +146,19 @@ const requiredServer = require('svcpp/server');
   const imported = await import('svcpp');
   const importedServer = await import('svcpp/server');
   const same = (a, b) => Object.keys(a).filter((name) => a[name] !== b[name]);
-  console.log(Object.keys(imported).length > 20, JSON.stringify(same(imported, required)), JSON.stringify(same(importedServer, requiredServer)));
+  console.log(
+    Object.keys(imported).length > 20,
+    JSON.stringify(same(imported, required)),
+    JSON.stringify(same(importedServer, requiredServer)),
+  );
   const { Client, SvcppError } = required;
   const client = new imported.Client({ applicationId: 5n });
   console.log(client instanceof Client, imported.loadBackend() === required.loadBackend());
-  try { client.applicationId = -1n; } catch (error) { console.log(error instanceof SvcppError, error instanceof imported.SvcppError); }
+  try {
+    client.applicationId = -1n;
+  } catch (error) {
+    console.log(error instanceof SvcppError, error instanceof imported.SvcppError);
+  }
   await client.close();
 })();
 `,

@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import { Client, nativeLibraryPath } from 'svcpp';
 for (const backend of ['napi', 'koffi']) {
   const client = new Client({ backend, applicationId: 5n });
-  console.log(backend, Client.defaultCommunicationScopes, client.applicationId, client.createAuthorizationCodeVerifier().verifier.length);
+  const { verifier } = client.createAuthorizationCodeVerifier();
+  console.log(backend, Client.defaultCommunicationScopes, client.applicationId, verifier.length);
   await client.close();
 }
 console.log(nativeLibraryPath());

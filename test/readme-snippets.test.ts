@@ -179,7 +179,10 @@ describe.each(BACKENDS)('README client snippets over %s', (backend) => {
         caFile: text(e2e.caFile).value,
         applicationId: snowflake(e2e.platform.devApp.id).value,
         // The browser: the platform's development auto-approve as the user, delivered to the SDK's loopback listener.
-        shell: `{ openExternal: (url: string) => approveAuthorizeUrl({ caPem: ${JSON.stringify(e2e.caPem)} } as E2EPlatform, url, ${JSON.stringify(username)}) }`,
+        shell:
+          '{ openExternal: (url: string) => ' +
+          `approveAuthorizeUrl({ caPem: ${JSON.stringify(e2e.caPem)} } as E2EPlatform, ` +
+          `url, ${JSON.stringify(username)}) }`,
       }),
       [`import { approveAuthorizeUrl, type E2EPlatform } from ${JSON.stringify(join(root, 'test/e2e/harness.ts'))};`],
     );

@@ -25,10 +25,10 @@ function interfaces(text: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const m of text.matchAll(/^export interface (\w+)(?: extends [^{]+)? \{\n([\s\S]*?)^\}/gm)) {
     const fields = [...m[2]!.matchAll(/^ {2}(?:readonly )?(\w+)(\??): (.+);$/gm)]
-      .map(
-        (f) =>
-          `${f[1]}${f[2]}: ${f[3]!.replace(/\b(\w+?)(?:HandleData|Data|Snapshot|Init)\b/g, '$1').replace(/Handle\b/g, '')}`,
-      )
+      .map((f) => {
+        const type = f[3]!.replace(/\b(\w+?)(?:HandleData|Data|Snapshot|Init)\b/g, '$1').replace(/Handle\b/g, '');
+        return `${f[1]}${f[2]}: ${type}`;
+      })
       .sort();
     if (fields.length > 0) found.set(m[1]!, fields.join(','));
   }

@@ -27,7 +27,9 @@ const UNSUPPORTED = [
  * system is faked once tsx's compiler is running (it would otherwise look for its own binary for the faked system).
  */
 function runAs(env: Record<string, string>, script: string): Record<string, unknown> {
-  const prelude = `await import('./lib/targets.ts'); (await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(fakeSystem)});`;
+  const prelude =
+    "await import('./lib/targets.ts'); " +
+    `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(fakeSystem)});`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', prelude + script], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -79,7 +81,10 @@ describe.each(UNSUPPORTED)('a $target user', ({ env, target, remedy }) => {
       `
       const { Client } = await import('./lib/index.ts');
       try { new Client(); console.log(JSON.stringify({ loaded: true })); }
-      catch (e) { console.log(JSON.stringify({ name: e.name, code: e.code, target: e.target, supported: e.supported, message: e.message })); }`,
+      catch (e) {
+        const { name, code, target, supported, message } = e;
+        console.log(JSON.stringify({ name, code, target, supported, message }));
+      }`,
     );
     expect(seen).toMatchObject({
       name: 'SvcppUnsupportedTargetError',

@@ -13,7 +13,8 @@ const { workerData } = require('node:worker_threads');
 const { url, ca, payload, cell } = workerData;
 const transport = url.startsWith('https:') ? require('node:https') : require('node:http');
 const finish = (status) => { Atomics.store(cell, 1, status); Atomics.store(cell, 0, 1); Atomics.notify(cell, 0); };
-const req = transport.request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(ca ? { ca } : {}) },
+const options = { method: 'POST', headers: { 'content-type': 'application/json' }, ...(ca ? { ca } : {}) };
+const req = transport.request(url, options,
   (res) => { res.resume(); res.on('end', () => finish(res.statusCode)); });
 req.on('error', () => finish(-1));
 req.end(payload);

@@ -77,7 +77,10 @@ export function formatThreadTimes(groups: Map<string, ThreadTimes>, order: strin
     .map((group) => {
       const { onCpuMs, waitingMs, timesScheduled, threads } = groups.get(group)!;
       const count = threads > 1 ? ` (${threads})` : '';
-      return `${group}${count} ${onCpuMs.toFixed(2)} ms on a CPU, ${waitingMs.toFixed(2)} waiting, scheduled ${timesScheduled.toFixed(1)}×`;
+      return (
+        `${group}${count} ${onCpuMs.toFixed(2)} ms on a CPU, ${waitingMs.toFixed(2)} waiting, ` +
+        `scheduled ${timesScheduled.toFixed(1)}×`
+      );
     })
     .join('; ');
 }

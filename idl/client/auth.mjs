@@ -19,8 +19,10 @@ export const methods = [
       { name: 'cb', type: 'cb:Client.AuthorizationCallback' },
     ],
     doc:
-      'OAuth2 authorization code flow: starts a loopback redirect listener on 127.0.0.1, hands the authorize URL to the\n' +
-      'AuthorizeUrl callback (else opens the system browser) and completes with the code. A pending Authorize is aborted.',
+      'OAuth2 authorization code flow: starts a loopback redirect ' +
+      'listener on 127.0.0.1, hands the authorize URL to the\n' +
+      'AuthorizeUrl callback (else opens the system browser) ' +
+      'and completes with the code. A pending Authorize is aborted.',
   },
   {
     name: 'HandleAuthorizeRedirect',
@@ -31,7 +33,8 @@ export const methods = [
     },
     params: [{ name: 'url', type: 'string', max: 4096 }],
     doc:
-      'svcpp addition: completes a pending Authorize that uses CustomSchemeParam with the redirect URL the host received\n' +
+      'svcpp addition: completes a pending Authorize that uses ' +
+      'CustomSchemeParam with the redirect URL the host received\n' +
       '(<scheme>:/authorize/callback?code=…&state=…). Ignored when no such Authorize is pending.',
   },
   {
@@ -85,7 +88,9 @@ export const methods = [
       { name: 'refreshToken', type: 'string', max: 512 },
       { name: 'cb', type: 'cb:Client.TokenExchangeCallback' },
     ],
-    doc: 'Rotates a token pair; the old pair stops working. invalid_grant is AuthorizationFailed (treat like deauthorization).',
+    doc:
+      'Rotates a token pair; the old pair stops working. ' +
+      'invalid_grant is AuthorizationFailed (treat like deauthorization).',
   },
   {
     name: 'RevokeToken',
@@ -135,7 +140,9 @@ export const methods = [
       { name: 'token', type: 'string', max: 512 },
       { name: 'cb', type: 'cb:Client.UpdateTokenCallback' },
     ],
-    doc: 'Sets the access token for HTTP calls and the gateway; call Connect from the callback. Only Bearer is accepted.',
+    doc:
+      'Sets the access token for HTTP calls and the gateway; ' +
+      'call Connect from the callback. Only Bearer is accepted.',
   },
   {
     name: 'FetchCurrentUser',
@@ -155,14 +162,17 @@ export const methods = [
   {
     name: 'SetTokenExpirationCallback',
     params: [{ name: 'cb', type: 'cb:Client.TokenExpirationCallback', nullable: true }],
-    doc: 'Single slot: fires once per token given to UpdateToken, shortly before it expires or when the platform rejects it.',
+    doc:
+      'Single slot: fires once per token given to UpdateToken, ' +
+      'shortly before it expires or when the platform rejects it.',
   },
   {
     name: 'RegisterAuthorizeRequestCallback',
     params: [{ name: 'cb', type: 'cb:Client.AuthorizeRequestCallback' }],
     doc:
       'Single slot: the local platform client asks the game to start account linking (call Authorize). Subscribed\n' +
-      'over local RPC while registered, again after every reconnect; without a local client it is kept and never fires.',
+      'over local RPC while registered, again after every reconnect; ' +
+      'without a local client it is kept and never fires.',
   },
   {
     name: 'RemoveAuthorizeRequestCallback',

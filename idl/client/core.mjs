@@ -27,7 +27,9 @@ export const callbacks = [
   },
   {
     name: 'Client.OnStatusChanged',
-    doc: 'The client status changed; error and errorDetail say why when it is a failure (errorDetail: close code or HTTP status).',
+    doc:
+      'The client status changed; error and errorDetail say why ' +
+      'when it is a failure (errorDetail: close code or HTTP status).',
     params: [
       { name: 'status', type: 'enum:Client.Status' },
       { name: 'error', type: 'enum:Client.Error' },
@@ -45,7 +47,9 @@ export const callbacks = [
   },
   {
     name: 'Client.AuthorizeUrlCallback',
-    doc: "svcpp addition: the authorize URL of a pending Authorize, for the host to open (a launcher's browser window).",
+    doc:
+      'svcpp addition: the authorize URL of a pending Authorize, ' +
+      "for the host to open (a launcher's browser window).",
     params: [{ name: 'url', type: 'string' }],
   },
   {
@@ -108,9 +112,12 @@ export const callbacks = [
   {
     name: 'Client.MissedEventsCallback',
     doc:
-      'svcpp addition: the client reconnected with a new gateway session (the old one could not be resumed, e.g. after a\n' +
-      'platform restart), so events of the gap were not delivered. The SDK has rebuilt its caches (users, relationships,\n' +
-      'lobbies from READY; cached messages dropped) before this fires and before Ready; refetch what the game keeps itself.',
+      'svcpp addition: the client reconnected with a new gateway ' +
+      'session (the old one could not be resumed, e.g. after a\n' +
+      'platform restart), so events of the gap were not delivered. ' +
+      'The SDK has rebuilt its caches (users, relationships,\n' +
+      'lobbies from READY; cached messages dropped) ' +
+      'before this fires and before Ready; refetch what the game keeps itself.',
     params: [],
   },
   {
@@ -196,7 +203,9 @@ export const methods = [
       { name: 'minSeverity', type: 'enum:LoggingSeverity' },
     ],
     returns: 'bool',
-    doc: 'Writes log lines at or above minSeverity to <path>/svcpp.log (overwritten per run); None stops. False when the file cannot be opened.',
+    doc:
+      'Writes log lines at or above minSeverity to <path>/svcpp.log (overwritten per run); ' +
+      'None stops. False when the file cannot be opened.',
   },
   // connection
   {

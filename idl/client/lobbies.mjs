@@ -62,7 +62,9 @@ export const callbacks = [
   },
   {
     name: 'Client.ProvisionalUserMergeRequiredCallback',
-    doc: 'The operation needs a full account: the signed-in provisional user must merge first (the operation fails too).',
+    doc:
+      'The operation needs a full account: the signed-in ' +
+      'provisional user must merge first (the operation fails too).',
     params: [],
   },
   {
@@ -94,7 +96,9 @@ export const methods = [
       { name: 'memberMetadata', type: 'map' },
       { name: 'cb', type: 'cb:Client.CreateOrJoinLobbyCallback' },
     ],
-    doc: "CreateOrJoinLobby that also overwrites the lobby's and this member's metadata (≤ 25 keys, values ≤ 1024 each).",
+    doc:
+      "CreateOrJoinLobby that also overwrites the lobby's and " +
+      "this member's metadata (≤ 25 keys, values ≤ 1024 each).",
   },
   {
     name: 'LeaveLobby',
@@ -189,6 +193,8 @@ export const methods = [
       { name: 'provisionalUserMergeRequiredCallback', type: 'cb:Client.ProvisionalUserMergeRequiredCallback' },
       { name: 'cb', type: 'cb:Client.JoinLinkedLobbyGuildCallback' },
     ],
-    doc: "A single-use invite to the guild of the lobby's linked channel. A provisional user gets the merge callback and a failed cb.",
+    doc:
+      "A single-use invite to the guild of the lobby's linked channel. " +
+      'A provisional user gets the merge callback and a failed cb.',
   },
 ];

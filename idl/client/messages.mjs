@@ -155,7 +155,9 @@ export const methods = [
     params: [{ name: 'channelId', type: 'u64' }],
     returns: 'obj:ChannelHandle',
     optional: true,
-    doc: 'A persistent DM channel the cache knows, or a lobby the user is in; absent otherwise (ephemeral DMs have no channel).',
+    doc:
+      'A persistent DM channel the cache knows, or a lobby the user is in; ' +
+      'absent otherwise (ephemeral DMs have no channel).',
   },
   {
     name: 'GetLobbyMessagesWithLimit',
@@ -164,7 +166,9 @@ export const methods = [
       kind: 'snapshots',
       snapshot: 'Message',
       defaults: { limit: '0' },
-      doc: "The lobby's recent messages, newest first. limit ≤ 0 means 200; above 200 rejects with ERR_SVCPP_VALIDATION.",
+      doc:
+        "The lobby's recent messages, newest first. limit ≤ 0 means 200; " +
+        'above 200 rejects with ERR_SVCPP_VALIDATION.',
     },
     params: [
       { name: 'lobbyId', type: 'u64' },
@@ -180,7 +184,9 @@ export const methods = [
       kind: 'snapshots',
       snapshot: 'Message',
       defaults: { limit: '0' },
-      doc: 'The recent direct messages with a user, newest first: cached ones, completed over HTTP when there are fewer than limit.',
+      doc:
+        'The recent direct messages with a user, newest first: ' +
+        'cached ones, completed over HTTP when there are fewer than limit.',
     },
     params: [
       { name: 'recipientId', type: 'u64' },
@@ -188,7 +194,8 @@ export const methods = [
       { name: 'cb', type: 'cb:Client.UserMessagesWithLimitCallback' },
     ],
     doc:
-      'The recent direct messages with a user, newest first: from the cache, completed over HTTP when it holds fewer than limit\n' +
+      'The recent direct messages with a user, newest first: ' +
+      'from the cache, completed over HTTP when it holds fewer than limit\n' +
       '(limit <= 0 means 200, above 200 is a ValidationError).',
   },
   {
@@ -207,12 +214,16 @@ export const methods = [
     ts: {
       name: 'canOpenMessageInPlatform',
       kind: 'value',
-      doc: "True when the message is cached and also visible in the platform's own client (persistent DM, linked lobby).",
+      doc:
+        'True when the message is cached and also visible in ' +
+        "the platform's own client (persistent DM, linked lobby).",
     },
     const: true,
     params: [{ name: 'messageId', type: 'u64' }],
     returns: 'bool',
-    doc: 'True when the message is cached and synced to the platform (a persistent DM, or a lobby linked to a channel).',
+    doc:
+      'True when the message is cached and synced to the ' +
+      'platform (a persistent DM, or a lobby linked to a channel).',
   },
   {
     name: 'SetMessageCreatedCallback',
@@ -245,7 +256,9 @@ export const methods = [
     ts: {
       name: 'setShowingChat',
       kind: 'value',
-      doc: 'Whether the game shows chat itself (the local client holds back duplicate notifications); kept across reconnects.',
+      doc:
+        'Whether the game shows chat itself (the local client holds ' +
+        'back duplicate notifications); kept across reconnects.',
     },
     params: [{ name: 'showingChat', type: 'bool' }],
     doc:

@@ -65,7 +65,9 @@ export const methods = [
     ts: {
       name: 'clearRichPresence',
       kind: 'value',
-      doc: "Removes this application's activity (fire and forget; a failure is logged). Through the local platform client too when there is no gateway session.",
+      doc:
+        "Removes this application's activity (fire and forget; a failure is logged). " +
+        'Through the local platform client too when there is no gateway session.',
     },
     doc:
       "Removes this application's activity (fire and forget; failures are logged). Through the local\n" +
@@ -144,7 +146,9 @@ export const methods = [
   {
     name: 'SetActivityJoinWithApplicationCallback',
     params: [{ name: 'cb', type: 'cb:Client.ActivityJoinWithApplicationCallback', nullable: true }],
-    doc: "Like SetActivityJoinCallback, with the application id (SetApplicationId's, the one the local RPC connection is for).",
+    doc:
+      "Like SetActivityJoinCallback, with the application id (SetApplicationId's, " +
+      'the one the local RPC connection is for).',
   },
   {
     name: 'RegisterLaunchCommand',
@@ -160,7 +164,8 @@ export const methods = [
     ],
     doc:
       'How the local platform client starts this game for a join (a shell command line; empty = this executable).\n' +
-      'Kept and sent whenever a local client connects. InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).',
+      'Kept and sent whenever a local client connects. ' +
+      'InvalidArgument when applicationId is 0 (svcpp: Errc, not bool).',
   },
   {
     name: 'RegisterLaunchSteamApplication',
@@ -174,7 +179,8 @@ export const methods = [
       { name: 'steamAppId', type: 'u32' },
     ],
     doc:
-      'Like RegisterLaunchCommand: the local platform client starts the game through Steam (steam://rungameid/<id>).\n' +
+      'Like RegisterLaunchCommand: the local platform client ' +
+      'starts the game through Steam (steam://rungameid/<id>).\n' +
       'InvalidArgument when an id is 0 (svcpp: Errc, not bool).',
   },
   {
@@ -182,7 +188,9 @@ export const methods = [
     ts: {
       name: 'openConnectedGamesSettingsInPlatform',
       kind: 'void',
-      doc: 'Opens the connected-games settings in the local platform client (provisional users: resolves, does nothing).',
+      doc:
+        'Opens the connected-games settings in the local platform ' +
+        'client (provisional users: resolves, does nothing).',
     },
     params: [{ name: 'cb', type: 'cb:Client.OpenConnectedGamesSettingsInPlatformCallback' }],
     doc:

@@ -16,8 +16,10 @@ export const methods = [
     pump: true,
     params: [{ name: 'maxCallbacks', type: 'u32', min: 1 }],
     doc:
-      'RunCallbacks bounded: at most maxCallbacks of the queued callbacks, oldest first; the rest stay queued (the hook does\n' +
-      'not fire for them: pump again while HasPendingCallbacks). Lets an event loop stay responsive however much arrived.',
+      'RunCallbacks bounded: at most maxCallbacks of the queued callbacks, ' +
+      'oldest first; the rest stay queued (the hook does\n' +
+      'not fire for them: pump again while HasPendingCallbacks). ' +
+      'Lets an event loop stay responsive however much arrived.',
   },
   { name: 'HasPendingCallbacks', const: true, returns: 'bool', doc: 'True when callbacks are queued.' },
   {

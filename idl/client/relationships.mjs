@@ -17,7 +17,8 @@ export const callbacks = [
   {
     name: 'Client.RelationshipCreatedCallback',
     doc:
-      'A relationship with userId was created or changed type on one axis (isPlatformRelationshipUpdate: the platform\n' +
+      'A relationship with userId was created or changed type ' +
+      'on one axis (isPlatformRelationshipUpdate: the platform\n' +
       'axis, else the game axis). The cache already holds the new state.',
     params: [
       { name: 'userId', type: 'u64' },
@@ -27,7 +28,9 @@ export const callbacks = [
   },
   {
     name: 'Client.RelationshipDeletedCallback',
-    doc: 'The relationship with userId ended on one axis (isPlatformRelationshipUpdate: the platform axis, else the game axis).',
+    doc:
+      'The relationship with userId ended on one axis (isPlatformRelationshipUpdate: ' +
+      'the platform axis, else the game axis).',
     params: [
       { name: 'userId', type: 'u64' },
       { name: 'isPlatformRelationshipUpdate', type: 'bool' },
@@ -35,7 +38,9 @@ export const callbacks = [
   },
   {
     name: 'Client.RelationshipGroupsUpdatedCallback',
-    doc: 'The group of userId in GetRelationshipsByGroup may have changed (relationship or presence change): re-query it.',
+    doc:
+      'The group of userId in GetRelationshipsByGroup may have ' +
+      'changed (relationship or presence change): re-query it.',
     params: [{ name: 'userId', type: 'u64' }],
   },
 ];
@@ -75,7 +80,9 @@ export const methods = [
       name: 'getRelationshipsByGroup',
       kind: 'list',
       snapshot: 'Relationship',
-      doc: 'The friends (either axis) in one group: OnlinePlayingGame (online with an activity of this application),\nOnlineElsewhere, Offline. Ordered by display name (case-insensitive), then id.',
+      doc:
+        'The friends (either axis) in one group: OnlinePlayingGame (online with an activity of this ' +
+        'application),\nOnlineElsewhere, Offline. Ordered by display name (case-insensitive), then id.',
     },
     const: true,
     params: [{ name: 'groupType', type: 'enum:RelationshipGroupType' }],
@@ -96,7 +103,9 @@ export const methods = [
     const: true,
     params: [{ name: 'searchStr', type: 'string', max: 256 }],
     returns: 'list:obj:UserHandle',
-    doc: 'Friends (either axis) whose username or display name contains searchStr (case-insensitive); same order as the groups.',
+    doc:
+      'Friends (either axis) whose username or display name contains ' +
+      'searchStr (case-insensitive); same order as the groups.',
   },
   {
     name: 'SendPlatformFriendRequest',

@@ -37,7 +37,9 @@ export const callbacks = [
   // end-to-end encryption (DAVE, docs/voice.md "End-to-end encryption"): svcpp additions
   {
     name: 'Call.OnEncryptionStateChanged',
-    doc: "svcpp addition: the call's end-to-end encryption state changed (read the whole of it with GetEncryptionState).",
+    doc:
+      "svcpp addition: the call's end-to-end encryption state " +
+      'changed (read the whole of it with GetEncryptionState).',
     params: [
       { name: 'protocolVersion', type: 'i32' },
       { name: 'epoch', type: 'u64' },
@@ -48,8 +50,10 @@ export const callbacks = [
   {
     name: 'Client.UserAudioReceivedCallback',
     doc:
-      'Audio of one participant, decoded, before the SDK mixes it. Runs on the SDK Voice thread once per 10 ms frame\n' +
-      '(no blocking, no allocation, no svcpp calls). data is interleaved 16-bit PCM the callback may change in place;\n' +
+      'Audio of one participant, decoded, before the SDK mixes it. ' +
+      'Runs on the SDK Voice thread once per 10 ms frame\n' +
+      '(no blocking, no allocation, no svcpp calls). ' +
+      'data is interleaved 16-bit PCM the callback may change in place;\n' +
       "setting *outShouldMute keeps this frame out of the SDK's own mix (game-side mixing).",
     params: [
       { name: 'userId', type: 'u64' },
@@ -129,7 +133,9 @@ export const callbacks = [
   },
   {
     name: 'Client.NoAudioInputCallback',
-    doc: 'While transmitting, the microphone level crossed the SetNoAudioInputThreshold (inputDetected false: below it).',
+    doc:
+      'While transmitting, the microphone level crossed the ' +
+      'SetNoAudioInputThreshold (inputDetected false: below it).',
     params: [{ name: 'inputDetected', type: 'bool' }],
   },
 ];
@@ -155,7 +161,9 @@ export const methods = [
     ],
     returns: 'obj:Call',
     optional: true,
-    doc: 'StartCall with audio callbacks that run on the SDK Voice thread (see the callbacks). Same failures as StartCall.',
+    doc:
+      'StartCall with audio callbacks that run on the SDK Voice ' +
+      'thread (see the callbacks). Same failures as StartCall.',
   },
   {
     name: 'GetCall',
@@ -172,7 +180,9 @@ export const methods = [
       { name: 'channelId', type: 'u64' },
       { name: 'cb', type: 'cb:Client.EndCallCallback' },
     ],
-    doc: 'Leaves a call (Disconnecting, then Disconnected); cb runs once it is over (at once when there is no such call).',
+    doc:
+      'Leaves a call (Disconnecting, then Disconnected); ' +
+      'cb runs once it is over (at once when there is no such call).',
   },
   {
     name: 'EndCalls',
@@ -233,7 +243,9 @@ export const methods = [
       { name: 'deviceId', type: 'string', max: 4096 },
       { name: 'cb', type: 'cb:Client.SetOutputDeviceCallback' },
     ],
-    doc: 'Selects the speakers: an id of GetOutputDevices, "null", or "file:<path of a WAV file to write>". Unknown id: InvalidArgument.',
+    doc:
+      'Selects the speakers: an id of GetOutputDevices, "null", ' +
+      'or "file:<path of a WAV file to write>". Unknown id: InvalidArgument.',
   },
   {
     name: 'SetDeviceChangeCallback',
@@ -255,7 +267,9 @@ export const methods = [
   {
     name: 'SetNoAudioInputThreshold',
     params: [{ name: 'dBFSThreshold', type: 'f32' }],
-    doc: 'Level (dBFS, -100..100; -100 = off, the default) under which the microphone counts as silent while transmitting.',
+    doc:
+      'Level (dBFS, -100..100; -100 = off, the default) ' +
+      'under which the microphone counts as silent while transmitting.',
   },
   {
     name: 'SetNoAudioInputCallback',
@@ -294,7 +308,9 @@ export const methods = [
       { name: 'minSeverity', type: 'enum:LoggingSeverity' },
     ],
     returns: 'bool',
-    doc: 'Writes voice engine log lines at or above minSeverity to <path>/svcpp-voice.log; false when it cannot be opened.',
+    doc:
+      'Writes voice engine log lines at or above minSeverity to ' +
+      '<path>/svcpp-voice.log; false when it cannot be opened.',
   },
   {
     name: 'AddVoiceLogCallback',
@@ -322,16 +338,25 @@ export const methods = [
     ts: {
       name: 'setThreadPriority',
       kind: 'value',
-      doc: "Sets the Linux nice value (-20..19, lower runs first) of the SDK's threads of a kind (Client: I/O, Voice: audio,\nNetwork: voice UDP), now and for threads started later. Out of range or an unknown thread: ERR_SVCPP_INVALID_ARGUMENT.\nWhen the OS refuses (raising a priority needs CAP_SYS_NICE), the thread keeps its priority and a warning is logged.",
+      doc:
+        "Sets the Linux nice value (-20..19, lower runs first) of the SDK's threads of a kind " +
+        '(Client: I/O, Voice: audio,\n' +
+        'Network: voice UDP), now and for threads started later. ' +
+        'Out of range or an unknown thread: ERR_SVCPP_INVALID_ARGUMENT.\n' +
+        'When the OS refuses (raising a priority needs CAP_SYS_NICE), ' +
+        'the thread keeps its priority and a warning is logged.',
     },
     params: [
       { name: 'thread', type: 'enum:Client.Thread' },
       { name: 'priority', type: 'i32' },
     ],
     doc:
-      "Priority of the SDK's threads of a kind (Client: the I/O thread; Voice: the audio thread; Network: each call's UDP\n" +
-      'thread), now and for threads started later: a Linux nice value -20..19 (lower runs first); out of range or an\n' +
-      'unknown thread: InvalidArgument. Raising a priority needs CAP_SYS_NICE or RLIMIT_NICE: when the OS refuses, the\n' +
+      "Priority of the SDK's threads of a kind (Client: the I/O thread; " +
+      "Voice: the audio thread; Network: each call's UDP\n" +
+      'thread), now and for threads started later: ' +
+      'a Linux nice value -20..19 (lower runs first); out of range or an\n' +
+      'unknown thread: InvalidArgument. Raising a priority needs ' +
+      'CAP_SYS_NICE or RLIMIT_NICE: when the OS refuses, the\n' +
       'thread keeps its priority and a Warning is logged (native/SEMANTICS.md "Thread priority").',
   },
 ];

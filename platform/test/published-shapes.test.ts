@@ -74,8 +74,8 @@ const NOT_PUBLISHED: Record<string, string> = {
   'POST web:/oauth2/authorize': 'browser consent page form (redirects)',
   'GET web:/activate': 'device verification page (HTML)',
   'POST web:/activate': 'device verification page form (HTML)',
-  'GET web:/gateway': 'the gateway WebSocket (PROTOCOL-gateway.md)',
-  'GET web:/gateway/': 'the gateway WebSocket with a trailing slash (PROTOCOL-gateway.md "Connecting")',
+  'GET web:/gateway': 'the gateway WebSocket (PROTOCOL.md §20)',
+  'GET web:/gateway/': 'the gateway WebSocket with a trailing slash (PROTOCOL.md §20.1)',
   'GET web:/.well-known/openid-configuration':
     'standard OIDC discovery document; oidc.test.ts runs an OIDC client against it',
   'GET web:/':

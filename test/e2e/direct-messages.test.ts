@@ -2,7 +2,8 @@
  * Direct messages end to end on both backends, over HTTPS against the real platform: ephemeral DMs between two
  * provisional players (sent with metadata, edited, moderated by the game server, deleted, callbacks on both sides,
  * history from the cache and over HTTP, summaries, local limits), and a persistent DM channel between two full
- * accounts who are friends.
+ * accounts who are friends. Each test has two players of its own and runs the conversation up to the step it checks
+ * (`greet`, `edit`, `bobReplies`), so that it runs alone.
  * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
@@ -11,31 +12,61 @@ import { ChannelType } from '../../lib/index.js';
 import { bearer, request } from '../../platform/test/helpers/http.js';
 import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
-import type { Player } from './player.js';
+import { closedAfterEachTest, testTag, type Player } from './player.js';
 import { callsFrom, e2eClient, RUNS, signIn, until } from './support.js';
+
+/** The two players of one test's conversation. */
+interface Pair {
+  ada: Player;
+  bob: Player;
+}
 
 describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ backend, calls }) => {
   const act = callsFrom(calls);
   let e2e: E2EPlatform;
-  let ada: Player;
-  let bob: Player;
-  const sent: bigint[] = [];
+  const own = closedAfterEachTest();
 
   beforeAll(async () => {
     e2e = await startE2EPlatform();
-    ada = await connectProvisionalPlayer(e2e, backend, 'Ada');
-    bob = await connectProvisionalPlayer(e2e, backend, 'Bob');
   });
   afterAll(async () => {
-    for (const player of [ada, bob]) await player?.client.close();
     await e2e.close();
   });
 
-  it('sends an ephemeral DM with metadata; both sides get messageCreated and read it', async () => {
+  /** Two fresh provisional players of one test, and the external id of Ada's account (to sign her in again). */
+  async function pair(): Promise<Pair & { adaExternalId: string }> {
+    const tag = testTag();
+    const ada = own(await connectProvisionalPlayer(e2e, backend, `Ada-${tag}`));
+    const bob = own(await connectProvisionalPlayer(e2e, backend, `Bob-${tag}`));
+    return { ada, bob, adaExternalId: `Ada-${tag}-${backend}` };
+  }
+
+  /** Ada sends Bob a DM with metadata, and both sides get its messageCreated; returns its id. */
+  async function greet({ ada, bob }: Pair): Promise<bigint> {
     const id = await act(ada.client, () => ada.client.sendUserMessage(bob.id, 'hi bob', { mood: 'cheerful' }));
-    sent.push(id);
     await until(() => bob.of('messageCreated').some(([m]) => m === id), 'bob receives the DM');
     await until(() => ada.of('messageCreated').some(([m]) => m === id), 'ada is told about her own DM');
+    return id;
+  }
+
+  /** Ada edits her greeting `id` to 'hi bob!', and Bob gets its messageUpdated. */
+  async function edit({ ada, bob }: Pair, id: bigint): Promise<void> {
+    await act(ada.client, () => ada.client.editUserMessage(bob.id, id, 'hi bob!'));
+    await until(() => bob.of('messageUpdated').some(([m]) => m === id), 'bob sees the edit');
+  }
+
+  /** Bob answers with 'two', then 'three', and Ada receives the last; returns both ids. */
+  async function bobReplies({ ada, bob }: Pair): Promise<[bigint, bigint]> {
+    const two = await act(bob.client, () => bob.client.sendUserMessage(ada.id, 'two'));
+    const three = await act(bob.client, () => bob.client.sendUserMessage(ada.id, 'three'));
+    await until(() => ada.of('messageCreated').some(([m]) => m === three), 'ada receives the last DM');
+    return [two, three];
+  }
+
+  it('sends an ephemeral DM with metadata; both sides get messageCreated and read it', async () => {
+    const players = await pair();
+    const { ada, bob } = players;
+    const id = await greet(players);
     expect(bob.client.getMessage(id)).toMatchObject({
       id,
       content: 'hi bob',
@@ -55,9 +86,10 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
   });
 
   it('edits: both sides get messageUpdated; only the author may edit', async () => {
-    const id = sent[0]!;
-    await act(ada.client, () => ada.client.editUserMessage(bob.id, id, 'hi bob!'));
-    await until(() => bob.of('messageUpdated').some(([m]) => m === id), 'bob sees the edit');
+    const players = await pair();
+    const { ada, bob } = players;
+    const id = await greet(players);
+    await edit(players, id);
     const edited = bob.client.getMessage(id)!;
     expect(edited.content).toBe('hi bob!');
     expect(edited.editedTimestamp).toBeGreaterThanOrEqual(edited.sentTimestamp);
@@ -72,7 +104,10 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
   });
 
   it('the game server sets moderation metadata on a DM: both sides get messageUpdated and read it', async () => {
-    const id = sent[0]!;
+    const players = await pair();
+    const { ada, bob } = players;
+    const id = await greet(players);
+    await edit(players, id);
     await e2e.server.setDirectMessageModerationMetadata(String(id), { verdict: 'clean', reviewer: 'auto' });
     for (const player of [ada, bob]) {
       await until(
@@ -98,6 +133,9 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
   });
 
   it('rejects over-limit content and metadata before any request', async () => {
+    const players = await pair();
+    const { ada, bob } = players;
+    const greeting = await greet(players);
     await expect(act(ada.client, () => ada.client.sendUserMessage(bob.id, 'x'.repeat(2001)))).rejects.toMatchObject({
       code: 'ERR_SVCPP_VALIDATION',
     });
@@ -111,13 +149,15 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
     await expect(act(ada.client, () => ada.client.getUserMessages(bob.id, 201))).rejects.toMatchObject({
       code: 'ERR_SVCPP_VALIDATION',
     });
-    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id, 10))).map((m) => m.id)).toEqual([sent[0]]);
+    expect((await act(ada.client, () => ada.client.getUserMessages(bob.id, 10))).map((m) => m.id)).toEqual([greeting]);
   });
 
   it('reads the history newest first: from the cache, then over HTTP for a fresh client', async () => {
-    for (const text of ['two', 'three'])
-      sent.push(await act(bob.client, () => bob.client.sendUserMessage(ada.id, text)));
-    await until(() => ada.of('messageCreated').some(([m]) => m === sent[2]), 'ada receives the last DM');
+    const players = await pair();
+    const { ada, bob } = players;
+    const greeting = await greet(players);
+    await edit(players, greeting);
+    const sent = [greeting, ...(await bobReplies(players))];
     const cached = await act(ada.client, () => ada.client.getUserMessages(bob.id, 2));
     expect(cached.map((m) => m.content)).toEqual(['three', 'two']);
     expect((await act(ada.client, () => ada.client.getUserMessages(bob.id))).map((m) => m.content)).toEqual([
@@ -128,7 +168,7 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
 
     // A second session of ada's account starts with an empty cache: the history comes over HTTP.
     await using fresh = e2eClient(e2e, backend);
-    const again = await connectPlayer(fresh, await provisionalToken(e2e, `Ada-${backend}`));
+    const again = await connectPlayer(fresh, await provisionalToken(e2e, players.adaExternalId));
     expect(again.id).toBe(ada.id);
     expect(fresh.getMessage(sent[1]!)).toBeUndefined();
     const fetched = await act(fresh, () => fresh.getUserMessages(bob.id, 10));
@@ -145,7 +185,9 @@ describe.each(RUNS)('direct messages over $backend, SDK calls made $calls', ({ b
   });
 
   it('deletes: both sides get messageDeleted with their own channel id', async () => {
-    const id = sent[2]!;
+    const players = await pair();
+    const { ada, bob } = players;
+    const [, id] = await bobReplies(players);
     await expect(act(ada.client, () => ada.client.deleteUserMessage(bob.id, id))).rejects.toMatchObject({
       code: 'ERR_SVCPP_HTTP',
       status: 403,

@@ -2,7 +2,8 @@
  * Linked channels end to end on both backends, over HTTPS against the real platform: the owner of a guild (a full
  * account) links a lobby to one of its text channels once the bot gave them CanLinkLobby; the lobby handle and the
  * guild's channel list show the link; a member gets a guild invite URL (a provisional member is asked to merge);
- * unlinking removes the link.
+ * unlinking removes the link. Each test has a guild, players and lobby of its own, brought to the step it checks
+ * (`guildAndLobby`, `grantLinking`, `linked`), so that it runs alone.
  * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../platform/test/helpers/http.js';
 import { createFullUser, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
-import type { Player } from './player.js';
+import { closedAfterEachTest, testTag, type Player } from './player.js';
 import { callsFrom, e2eClient, RUNS, signIn, until } from './support.js';
 
 /** Creates a guild through the dev route (platform/PROTOCOL.md §9); returns its id. */
@@ -20,51 +21,79 @@ async function createGuild(e2e: E2EPlatform, config: Record<string, unknown>): P
   return BigInt((response.body as { id: string }).id);
 }
 
+/** One test's guild (with its text channel) and lobby: the guild's owner and a provisional guest are both members. */
+interface GuildAndLobby {
+  owner: Player;
+  guest: Player;
+  guildId: bigint;
+  channelId: bigint;
+  lobbyId: bigint;
+}
+
 describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ backend, calls }) => {
   const act = callsFrom(calls);
   let e2e: E2EPlatform;
-  let owner: Player;
-  let guest: Player;
-  let guildId: bigint;
-  let channelId: bigint;
-  let lobbyId: bigint;
+  const own = closedAfterEachTest();
 
   beforeAll(async () => {
     e2e = await startE2EPlatform();
-    const username = `link_owner_${backend}`;
+  });
+  afterAll(async () => {
+    await e2e.close();
+  });
+
+  /** A fresh owner (a full account) with a guild of one text channel, and a lobby of the owner and a fresh guest. */
+  async function guildAndLobby(): Promise<GuildAndLobby> {
+    const tag = testTag();
+    const username = `link_owner_${backend}_${tag}`;
     await createFullUser(e2e, { username });
-    guildId = await createGuild(e2e, {
-      name: `Linked ${backend}`,
+    const guildId = await createGuild(e2e, {
+      name: `Linked ${backend} ${tag}`,
       owner: username,
       channels: [{ name: 'lobby-chat', type: 0 }],
     });
     const client = e2eClient(e2e, backend);
     const { tokens } = await signIn(e2e, client, username);
-    owner = await connectPlayer(client, tokens.accessToken);
-    guest = await connectProvisionalPlayer(e2e, backend, 'Guest');
-    channelId = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find(
+    const owner = own(await connectPlayer(client, tokens.accessToken));
+    const guest = own(await connectProvisionalPlayer(e2e, backend, `Guest-${tag}`));
+    const channelId = (await act(owner.client, () => owner.client.getGuildChannels(guildId))).find(
       (c) => c.name === 'lobby-chat',
     )!.id;
-    lobbyId = await act(owner.client, () => owner.client.createOrJoinLobby(`linked-${backend}`));
-    expect(await act(guest.client, () => guest.client.createOrJoinLobby(`linked-${backend}`))).toBe(lobbyId);
-  });
-  afterAll(async () => {
-    for (const player of [owner, guest]) await player?.client.close();
-    await e2e.close();
-  });
+    const secret = `linked-${backend}-${tag}`;
+    const lobbyId = await act(owner.client, () => owner.client.createOrJoinLobby(secret));
+    expect(await act(guest.client, () => guest.client.createOrJoinLobby(secret))).toBe(lobbyId);
+    return { owner, guest, guildId, channelId, lobbyId };
+  }
+
+  /** The game server's bot gives the owner CanLinkLobby; waits until the owner's lobby shows it. */
+  async function grantLinking({ owner, lobbyId }: GuildAndLobby): Promise<void> {
+    await e2e.server.putLobbyMember(lobbyId.toString(), owner.id.toString(), { canLinkLobby: true });
+    await until(
+      () => owner.client.getLobby(lobbyId)!.members.find((m) => m.id === owner.id)!.canLinkLobby,
+      'the flag reaches the owner',
+    );
+  }
+
+  /** A fresh guild and lobby whose owner, granted CanLinkLobby, linked the lobby to the channel; the guest sees it. */
+  async function linked(): Promise<GuildAndLobby> {
+    const setup = await guildAndLobby();
+    const { owner, guest, lobbyId, channelId } = setup;
+    await grantLinking(setup);
+    await act(owner.client, () => owner.client.linkChannelToLobby(lobbyId, channelId));
+    await until(() => guest.client.getLobby(lobbyId)!.linkedChannel !== undefined, 'the guest sees the link');
+    return setup;
+  }
 
   it('linking needs CanLinkLobby, which only the server API grants', async () => {
+    const setup = await guildAndLobby();
+    const { owner, guest, channelId, lobbyId } = setup;
     expect(owner.client.getLobby(lobbyId)!.members.find((m) => m.id === owner.id)!.canLinkLobby).toBe(false);
     await expect(act(owner.client, () => owner.client.linkChannelToLobby(lobbyId, channelId))).rejects.toMatchObject({
       code: 'ERR_SVCPP_HTTP',
       status: 403,
       errorCode: 50013,
     });
-    await e2e.server.putLobbyMember(lobbyId.toString(), owner.id.toString(), { canLinkLobby: true });
-    await until(
-      () => owner.client.getLobby(lobbyId)!.members.find((m) => m.id === owner.id)!.canLinkLobby,
-      'the flag reaches the owner',
-    );
+    await grantLinking(setup);
     await until(
       () => guest.of('lobbyMemberUpdated').some(([l, m]) => l === lobbyId && m === owner.id),
       'the guest sees the owner updated',
@@ -72,6 +101,9 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
   });
 
   it('links the lobby: the handle and the guild channel list show it', async () => {
+    const setup = await guildAndLobby();
+    const { owner, guest, guildId, channelId, lobbyId } = setup;
+    await grantLinking(setup);
     await act(owner.client, () => owner.client.linkChannelToLobby(lobbyId, channelId));
     // The answer is cached before the promise settles.
     expect(owner.client.getLobby(lobbyId)!.linkedChannel).toEqual({ id: channelId, name: 'lobby-chat', guildId });
@@ -89,6 +121,7 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
   });
 
   it('hands members a guild invite URL; a provisional member is asked to merge first', async () => {
+    const { owner, guest, lobbyId } = await linked();
     const url = await act(owner.client, () => owner.client.joinLinkedLobbyGuild(lobbyId));
     // {web base}/invite/{code}; codes are base64url.
     expect(url.startsWith(`${e2e.webBase}/invite/`)).toBe(true);
@@ -104,6 +137,7 @@ describe.each(RUNS)('linked channels over $backend, SDK calls made $calls', ({ b
   });
 
   it('unlinks', async () => {
+    const { owner, guest, guildId, channelId, lobbyId } = await linked();
     await act(owner.client, () => owner.client.unlinkChannelFromLobby(lobbyId));
     expect(owner.client.getLobby(lobbyId)!.linkedChannel).toBeUndefined();
     await until(() => guest.client.getLobby(lobbyId)!.linkedChannel === undefined, 'the guest sees the link gone');

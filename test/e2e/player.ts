@@ -1,4 +1,6 @@
 /** The one Player of the end-to-end suites: a connected client that records the social layer's events. */
+import { randomUUID } from 'node:crypto';
+import { afterEach } from 'vitest';
 import type { Client, ClientEvents } from '../../lib/index.js';
 import { until } from './support.js';
 
@@ -62,3 +64,21 @@ export function clearEvents(...players: Player[]): void {
 export async function closeAll(...players: Array<Player | undefined>): Promise<void> {
   await Promise.all(players.map((p) => p?.client.close()));
 }
+
+/**
+ * For a describe block whose tests each open players of their own: returns `own`, which registers a player to be
+ * closed after the test that opened it (and returns it). Call it in the describe body.
+ */
+export function closedAfterEachTest(): <P extends Player>(player: P) => P {
+  const opened: Player[] = [];
+  afterEach(async () => {
+    await closeAll(...opened.splice(0));
+  });
+  return (player) => {
+    opened.push(player);
+    return player;
+  };
+}
+
+/** A short random tag that makes one test's names (usernames, lobby secrets) its own on a shared platform. */
+export const testTag = (): string => randomUUID().slice(0, 8);

@@ -2,7 +2,8 @@
  * Rich presence and game invites end to end on both backends against the real platform: A's activity reaches her
  * friend B (GameActivity, the OnlinePlayingGame group, the groups-updated event) but not C, who is no friend; every
  * activity limit is refused locally; clearing and the online status; and an invite from A's joinable activity that
- * B accepts for the join secret — until A stops playing, which invalidates it.
+ * B accepts for the join secret — until A stops playing, which invalidates it. Each test signs in players of its own
+ * and brings them to the step it checks (`friends`, `playing`), so that it runs alone.
  * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
@@ -17,8 +18,8 @@ import {
   type ActivityInvite,
 } from '../../lib/index.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { fullPlayer } from './social-support.js';
-import { clearEvents, closeAll, waitForEvent, type Player } from './player.js';
+import { fullPlayersPerTest } from './social-support.js';
+import { clearEvents, waitForEvent, type Player } from './player.js';
 import { callsFrom, RUNS, until } from './support.js';
 
 const joinable: Activity = {
@@ -40,26 +41,36 @@ const groupIds = (p: Player, group: RelationshipGroupType) => p.client.getRelati
 describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls', ({ backend, calls }) => {
   const act = callsFrom(calls);
   let e2e: E2EPlatform;
-  let a: Player;
-  let b: Player;
-  let c: Player;
+  const players = fullPlayersPerTest(() => e2e, backend, 'pres');
 
   beforeAll(async () => {
     e2e = await startE2EPlatform();
-    a = await fullPlayer(e2e, backend, `pres_a_${backend}`);
-    b = await fullPlayer(e2e, backend, `pres_b_${backend}`);
-    c = await fullPlayer(e2e, backend, `pres_c_${backend}`);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** Fresh A and B who are friends (B sees A online). */
+  async function friends(): Promise<{ a: Player; b: Player }> {
+    const { a, b } = await players('a', 'b');
     await act(a.client, () => a.client.sendPlatformFriendRequestById(b.id));
     await until(() => b.client.getRelationship(a.id) !== undefined, 'the request reaches B');
     await act(b.client, () => b.client.acceptPlatformFriendRequest(a.id));
     await until(() => groupIds(b, RelationshipGroupType.OnlineElsewhere).includes(a.id), "A is B's online friend");
-  });
-  afterAll(async () => {
-    await closeAll(a, b, c);
-    await e2e?.close();
-  });
+    return { a, b };
+  }
+
+  /** Fresh friends as `friends` gives them, and A playing the joinable activity, which B sees. */
+  async function playing(): Promise<{ a: Player; b: Player }> {
+    const { a, b } = await friends();
+    await act(a.client, () => a.client.updateRichPresence(joinable));
+    await until(() => b.client.getUser(a.id)?.gameActivity?.state === 'In a group', "B sees A's activity");
+    return { a, b };
+  }
 
   it('a friend sees the activity as GameActivity and in OnlinePlayingGame; a stranger does not', async () => {
+    const { a, b } = await friends();
+    const { c } = await players('c'); // a friend of neither
     clearEvents(b, c);
     await act(a.client, () => a.client.updateRichPresence(joinable));
     await until(() => b.client.getUser(a.id)?.gameActivity !== undefined, "B sees A's activity");
@@ -91,6 +102,7 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
   });
 
   it('every activity limit is refused locally with the field named', async () => {
+    const { a, b } = await playing();
     const long = (n: number) => 'x'.repeat(n);
     const invalid: Array<[string, Activity]> = [
       ['activity.type', { type: ActivityTypes.Streaming }],
@@ -142,11 +154,12 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
         a.client.updateRichPresence({ type: ActivityTypes.Playing, buttons: [{ label: long(33), url: 'u' }] }),
       ),
     ).rejects.toMatchObject({ code: 'ERR_SVCPP_INVALID_ARGUMENT' });
-    // Nothing was sent: B still sees the activity of the previous test.
+    // Nothing was sent: B still sees the activity A played before.
     expect(b.client.getUser(a.id)?.gameActivity?.state).toBe('In a group');
   });
 
   it('online status: Dnd reaches friends; Offline is not a status one can set', async () => {
+    const { a, b } = await friends();
     await act(a.client, () => a.client.setOnlineStatus(StatusType.Dnd));
     await until(() => b.client.getUser(a.id)?.status === StatusType.Dnd, 'B sees A as Dnd');
     await expect(act(a.client, () => a.client.setOnlineStatus(StatusType.Offline))).rejects.toMatchObject({
@@ -157,6 +170,7 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
   });
 
   it('an invite from a joinable activity: received, accepted for the join secret, invalid once A stops playing', async () => {
+    const { a, b } = await playing();
     clearEvents(b);
     const created = new Promise<ActivityInvite>((resolve) => b.client.once('activityInviteCreated', resolve));
     await act(a.client, () => a.client.sendActivityInvite(b.id, 'come play'));
@@ -195,6 +209,7 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
   });
 
   it('an invite needs a joinable activity; a join request goes the other way', async () => {
+    const { a, b } = await friends();
     await expect(act(a.client, () => a.client.sendActivityInvite(b.id))).rejects.toMatchObject({
       code: 'ERR_SVCPP_HTTP',
       errorCode: 80020,
@@ -226,6 +241,7 @@ describe.each(RUNS)('presence and invites over $backend, SDK calls made $calls',
   });
 
   it('calls that need the gateway fail with ClientNotReady while disconnected', async () => {
+    const { a, c } = await players('a', 'c');
     await act(c.client, () => c.client.disconnect());
     await expect(act(c.client, () => c.client.updateRichPresence(joinable))).rejects.toMatchObject({
       code: 'ERR_SVCPP_CLIENT_NOT_READY',

@@ -1,7 +1,8 @@
 /**
  * Relationships end to end on both backends against the real platform (HTTPS + WSS): friend requests by name and
  * id on the platform axis, accept / reject / cancel / remove, local precondition failures that change nothing,
- * blocking, the game axis (also between provisional accounts), the spam flag, and the events of each step.
+ * blocking, the game axis (also between provisional accounts), the spam flag, and the events of each step. Each test
+ * signs in players of its own (`players`) and befriends them when it needs friends (`befriend`), so that it runs alone.
  * Runs twice per backend: with each SDK call made directly, and with each made from inside an SDK event handler
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientStatus, RelationshipType } from '../../lib/index.js';
 import { request } from '../../platform/test/helpers/http.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { fullPlayer, provisionalPlayer } from './social-support.js';
+import { fullPlayersPerTest, provisionalPlayer } from './social-support.js';
 import { clearEvents, closeAll, waitForEvent, type Player } from './player.js';
 import { callsFrom, RUNS, until } from './support.js';
 
@@ -38,23 +39,26 @@ async function untilTypes(
 describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ backend, calls }) => {
   const act = callsFrom(calls);
   let e2e: E2EPlatform;
-  let a: Player;
-  let b: Player;
-  let c: Player;
+  const players = fullPlayersPerTest(() => e2e, backend, 'rel');
 
   beforeAll(async () => {
     e2e = await startE2EPlatform();
-    a = await fullPlayer(e2e, backend, `rel_a_${backend}`);
-    b = await fullPlayer(e2e, backend, `rel_b_${backend}`);
-    c = await fullPlayer(e2e, backend, `rel_c_${backend}`);
   });
   afterAll(async () => {
-    await closeAll(a, b, c);
     await e2e?.close();
   });
 
+  /** `from` sends a platform friend request by id, `to` accepts it, and both see Friend. */
+  async function befriend(from: Player, to: Player): Promise<void> {
+    await act(from.client, () => from.client.sendPlatformFriendRequestById(to.id));
+    await untilTypes(to, from, [PendingIncoming, None]);
+    await act(to.client, () => to.client.acceptPlatformFriendRequest(from.id));
+    await untilTypes(from, to, [Friend, None]);
+    await untilTypes(to, from, [Friend, None]);
+  }
+
   it('a request by username, accepted: both sides see Friend and get the created events', async () => {
-    clearEvents(a, b);
+    const { a, b } = await players('a', 'b');
     // Usernames match case-insensitively.
     await act(a.client, () => a.client.sendPlatformFriendRequest(b.username.toUpperCase()));
     await untilTypes(a, b, [PendingOutgoing, None]);
@@ -79,12 +83,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it('a request by id, accepted, then removed on both axes', async () => {
-    clearEvents(a, c);
-    await act(a.client, () => a.client.sendPlatformFriendRequestById(c.id));
-    await untilTypes(c, a, [PendingIncoming, None]);
-    await act(c.client, () => c.client.acceptPlatformFriendRequest(a.id));
-    await untilTypes(a, c, [Friend, None]);
-    await untilTypes(c, a, [Friend, None]);
+    const { a, c } = await players('a', 'c');
+    await befriend(a, c);
 
     await act(c.client, () => c.client.removePlatformAndGameFriend(a.id));
     await untilTypes(a, c, [None, None]);
@@ -94,6 +94,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it('reject and cancel end a pending request on both sides', async () => {
+    const { a, c } = await players('a', 'c');
     await act(c.client, () => c.client.sendPlatformFriendRequestById(a.id));
     await untilTypes(a, c, [PendingIncoming, None]);
     await act(a.client, () => a.client.rejectPlatformFriendRequest(c.id));
@@ -111,6 +112,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it('an invalid transition fails with ValidationError before anything is sent, and nothing changes', async () => {
+    const { a, b, c } = await players('a', 'b', 'c');
+    await befriend(a, b);
     const before = a.client.getRelationships();
     await expect(act(a.client, () => a.client.acceptPlatformFriendRequest(c.id))).rejects.toMatchObject({
       code: 'ERR_SVCPP_VALIDATION',
@@ -141,6 +144,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it("an unknown username is the platform's 404", async () => {
+    const { a } = await players('a');
     await expect(act(a.client, () => a.client.sendPlatformFriendRequest(`nobody_${backend}`))).rejects.toMatchObject({
       code: 'ERR_SVCPP_HTTP',
       status: 404,
@@ -149,11 +153,8 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it('blocking removes the relationship on both sides; unblocking ends the block', async () => {
-    await act(c.client, () => c.client.sendPlatformFriendRequestById(b.id));
-    await untilTypes(b, c, [PendingIncoming, None]);
-    await act(b.client, () => b.client.acceptPlatformFriendRequest(c.id));
-    await untilTypes(c, b, [Friend, None]);
-    await untilTypes(b, c, [Friend, None]);
+    const { b, c } = await players('b', 'c');
+    await befriend(c, b);
 
     clearEvents(c);
     await act(b.client, () => b.client.blockUser(c.id));
@@ -174,6 +175,7 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it('game friends live on the game axis only', async () => {
+    const { a, c } = await players('a', 'c');
     await act(a.client, () => a.client.sendGameFriendRequestById(c.id));
     await untilTypes(c, a, [None, PendingIncoming]);
     await untilTypes(a, c, [None, PendingOutgoing]);
@@ -216,26 +218,24 @@ describe.each(RUNS)('relationships over $backend, SDK calls made $calls', ({ bac
   });
 
   it('a request from a flagged sender is a spam request', async () => {
-    const spammer = await fullPlayer(e2e, backend, `rel_spam_${backend}`);
-    try {
-      const flagged = await request(`${e2e.apiBase}/dev/users/${spammer.id}/spam`, {
-        ca: e2e.caPem,
-        json: { spammer: true },
-      });
-      expect(flagged.status).toBeLessThan(300);
-      await act(spammer.client, () => spammer.client.sendPlatformFriendRequestById(a.id));
-      await untilTypes(a, spammer, [PendingIncoming, None]);
-      await untilTypes(spammer, a, [PendingOutgoing, None]);
-      expect(a.client.getRelationship(spammer.id)?.isSpamRequest).toBe(true);
-      expect(spammer.client.getRelationship(a.id)?.isSpamRequest).toBe(false);
-      await act(a.client, () => a.client.rejectPlatformFriendRequest(spammer.id));
-      await untilTypes(a, spammer, [None, None]);
-    } finally {
-      await closeAll(spammer);
-    }
+    const { a, spam: spammer } = await players('a', 'spam');
+    const flagged = await request(`${e2e.apiBase}/dev/users/${spammer.id}/spam`, {
+      ca: e2e.caPem,
+      json: { spammer: true },
+    });
+    expect(flagged.status).toBeLessThan(300);
+    await act(spammer.client, () => spammer.client.sendPlatformFriendRequestById(a.id));
+    await untilTypes(a, spammer, [PendingIncoming, None]);
+    await untilTypes(spammer, a, [PendingOutgoing, None]);
+    expect(a.client.getRelationship(spammer.id)?.isSpamRequest).toBe(true);
+    expect(spammer.client.getRelationship(a.id)?.isSpamRequest).toBe(false);
+    await act(a.client, () => a.client.rejectPlatformFriendRequest(spammer.id));
+    await untilTypes(a, spammer, [None, None]);
   });
 
   it('READY brings the relationships of a new session', async () => {
+    const { a, b } = await players('a', 'b');
+    await befriend(a, b);
     expect(a.client.getRelationships().length).toBeGreaterThan(0);
     // The ended session's caches are emptied before Disconnected is queued (native/SEMANTICS.md "Connection"): the
     // Disconnected handler already sees none, and so does the host once disconnect() resolves.

@@ -138,7 +138,8 @@ describe.each(BACKENDS)('the local platform client over %s', (backend) => {
       },
       { kind: 'open-connected-games-settings', applicationId: String(appId) },
     ]);
-    await expect(desk.openMessageInPlatform(123n)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' }); // not cached
+    // A message that is not cached:
+    await expect(desk.openMessageInPlatform(123n)).rejects.toMatchObject({ code: 'ERR_SVCPP_VALIDATION' });
 
     const steamApp = 1234567n;
     desk.setShowingChat(true);

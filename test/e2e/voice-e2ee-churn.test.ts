@@ -232,7 +232,8 @@ describe(`no audio lost at key changes over ${backend}`, () => {
         notPlayed += arrived - stats.framesPlayed;
         if (stats.framesDecrypted !== sentBySender || stats.framesDropped !== 0n) {
           lost.push(
-            `stayer ${s} → ${r}: sent ${sentBySender}, decrypted ${stats.framesDecrypted}, dropped ${stats.framesDropped}`,
+            `stayer ${s} → ${r}: sent ${sentBySender}, ` +
+              `decrypted ${stats.framesDecrypted}, dropped ${stats.framesDropped}`,
           );
         }
         if (stats.framesPlayed !== arrived) unplayed.push(`${s}→${r}: ${arrived - stats.framesPlayed} of ${arrived}`);
@@ -246,11 +247,16 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     expect(stayers.map((s) => runsOf(s).runStarts.length)).toEqual(stayers.map(() => epochsSpoken));
     const sorted = [...windows].sort((a, b) => a - b);
     const ms = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(0)} ms`);
+    const finalEpoch = stayerCalls[0]!.encryptionState.epoch;
+    const unplayedList = unplayed.length ? ` (${unplayed.join(', ')})` : '';
+    const median = sorted[Math.floor(sorted.length / 2)];
     console.log(
-      `[dave churn ${backend}] ${CHURN_SECONDS} s, ${joins} joins, ${leaves + inCall.size} leaves, final epoch ${stayerCalls[0]!.encryptionState.epoch}; ` +
-        `stayer frames sent ${sent} (per receiver), decrypted ${decrypted}, lost ${sent - decrypted}, dropped ${dropped}, ` +
-        `played ${played} (with the silence frames), arrived but not played ${notPlayed}${unplayed.length ? ` (${unplayed.join(', ')})` : ''}; ` +
-        `transition windows: ${windows.length}, min ${ms(sorted[0])}, median ${ms(sorted[Math.floor(sorted.length / 2)])}, max ${ms(sorted.at(-1))}`,
+      `[dave churn ${backend}] ${CHURN_SECONDS} s, ${joins} joins, ${leaves + inCall.size} leaves, ` +
+        `final epoch ${finalEpoch}; ` +
+        `stayer frames sent ${sent} (per receiver), decrypted ${decrypted}, lost ${sent - decrypted}, ` +
+        `dropped ${dropped}, ` +
+        `played ${played} (with the silence frames), arrived but not played ${notPlayed}${unplayedList}; ` +
+        `transition windows: ${windows.length}, min ${ms(sorted[0])}, median ${ms(median)}, max ${ms(sorted.at(-1))}`,
     );
     expect(lost).toEqual([]);
     expect(unplayed, 'every frame that arrived from a stayer was played out').toEqual([]);
@@ -264,14 +270,16 @@ describe(`no audio lost at key changes over ${backend}`, () => {
     // Printed, not asserted: how many such frames reach a joiner depends on timing. That a late joiner cannot decrypt
     // frames from before its join is asserted deterministically in voice-e2ee-membership.test.ts.
     console.log(
-      `[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ${refusedBeforeJoin}`,
+      `[dave churn ${backend}] frames of earlier epochs refused by joiners before they held the key: ` +
+        `${refusedBeforeJoin}`,
     );
     for (const check of joinerChecks) {
       const pairs = check.sentSinceAdded
         .map((sentToIt, s) => `${s}: ${sentToIt}/${check.decryptedAfter[s]}`)
         .join(', ');
       console.log(
-        `[dave churn ${backend}] ${check.name}: stayer frames sent since the epoch that added it / decrypted by it: ${pairs}`,
+        `[dave churn ${backend}] ${check.name}: ` +
+          `stayer frames sent since the epoch that added it / decrypted by it: ${pairs}`,
       );
     }
     expect(joinerChecks.length).toBeGreaterThan(0);

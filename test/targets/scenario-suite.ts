@@ -209,7 +209,8 @@ export function describeForeignScenario(
               const result = readResult(resultFile);
               expect(
                 result?.ok,
-                `exit ${status}; result ${JSON.stringify(result, null, 1)}; output:\n${output}\nlocal client:\n${local.log()}`,
+                `exit ${status}; result ${JSON.stringify(result, null, 1)}; ` +
+                  `output:\n${output}\nlocal client:\n${local.log()}`,
               ).toBe(true);
               expect(result!.system).toBe(target);
               // Answered commands can only come from the local client, over the pipe: the SDK under Wine has no other

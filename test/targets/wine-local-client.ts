@@ -34,7 +34,9 @@ function bundleLocalClient(dir: string): string {
     logLevel: 'warning',
     // Bundled CommonJS dependencies (pino) call require(); an ESM bundle has none of its own.
     banner: {
-      js: "import { createRequire as svcppCreateRequire } from 'node:module'; const require = svcppCreateRequire(import.meta.url);",
+      js:
+        "import { createRequire as svcppCreateRequire } from 'node:module'; " +
+        'const require = svcppCreateRequire(import.meta.url);',
     },
   });
   return outfile;

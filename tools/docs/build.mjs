@@ -5,8 +5,8 @@
 //   typescript/index.html           TypeDoc of the TypeScript face: `svcpp` (lib/index.ts) and `svcpp/server`
 //   c-cpp-reference.html            the C ABI and C++ wrapper reference, generated from idl/surface.mjs
 //   native/semantics.html           native/SEMANTICS.md, the rules every C call follows
-//   platform/index.html, platform/protocol.html, platform/protocol/*.html, platform/protocol-gateway.html
-//                                   the platform's README, its protocol's index and area pages, the main gateway's
+//   platform/index.html, platform/protocol.html, platform/protocol/*.html
+//                                   the platform's README, its protocol's index and area pages (the main gateway's too)
 // Markdown is rendered by markdown.mjs (markdown-it, GitHub's heading anchors). A relative link to a document or
 // example of the site becomes a link to its page, with its #fragment. A link into the rest of the source tree
 // (`../native/core/…cpp`, a folder) has no page here — the site carries no copy of the sources — so it is rendered as
@@ -54,6 +54,13 @@ function linker(source, page) {
 function writePage(page, title, body, source) {
   const up = posix.relative(posix.dirname(page), '.') || '.';
   const link = (target, text) => `<a href="${up}/${target}">${text}</a>`;
+  const nav = [
+    link('index.html#guides', 'Guides'),
+    link('typescript/index.html', 'TypeScript'),
+    link('c-cpp-reference.html', 'C and C++'),
+    link('native/semantics.html', 'C ABI semantics'),
+    link('platform/protocol.html', 'Platform protocol'),
+  ].join(' ');
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -64,7 +71,7 @@ function writePage(page, title, body, source) {
 </head>
 <body>
 <header>${link('index.html', 'svcpp documentation')}
-<nav>${link('index.html#guides', 'Guides')} ${link('typescript/index.html', 'TypeScript')} ${link('c-cpp-reference.html', 'C and C++')} ${link('native/semantics.html', 'C ABI semantics')} ${link('platform/protocol.html', 'Platform protocol')}</nav></header>
+<nav>${nav}</nav></header>
 <main>
 ${body}</main>
 <footer>${source ? `From <code>${escapeHtml(source)}</code>, built` : 'Built'} by <code>npm run docs</code>.</footer>
@@ -87,7 +94,8 @@ function writeMarkdownPage(source, page, text = sourceText(source)) {
 const titles = new Map();
 for (const [source, page] of pages) {
   if (source.startsWith('docs/examples/')) {
-    const body = `<h1 id="top"><code>${escapeHtml(source)}</code></h1>\n<pre><code>${escapeHtml(sourceText(source))}</code></pre>\n`;
+    const heading = `<h1 id="top"><code>${escapeHtml(source)}</code></h1>\n`;
+    const body = `${heading}<pre><code>${escapeHtml(sourceText(source))}</code></pre>\n`;
     writePage(page, source, body, source);
   } else {
     titles.set(source, writeMarkdownPage(source, page));
@@ -100,6 +108,7 @@ console.log(`docs: ${pages.size} pages of guides, references and protocol (Markd
 // the site; every TypeDoc page's header links to the site too (typedoc.json navigationLinks). TypeDoc would copy the
 // target of a relative link into its own output, so both are written as `https://svcpp-site.invalid/<page>` (a
 // reserved name no link could mean) and made relative to each TypeDoc page once TypeDoc has written them.
+const startPage = "[the documentation's start page](https://svcpp-site.invalid/index.html)";
 writeFileSync(
   join(out, 'typedoc-landing.md'),
   `The TypeScript reference of the package's two entry points:
@@ -107,7 +116,7 @@ writeFileSync(
 - \`svcpp\`: \`Client\` and its value types, events and errors (the SDK over its N-API addon or koffi).
 - \`svcpp/server\`: \`SvcppServer\` and the webhook receiver, for game backends (no native code).
 
-The guides, the C and C++ reference and the platform's protocol are on [the documentation's start page](https://svcpp-site.invalid/index.html).
+The guides, the C and C++ reference and the platform's protocol are on ${startPage}.
 `,
 );
 execFileSync(
@@ -134,6 +143,9 @@ const readme = sourceText('README.md');
 const overview = readme.slice(readme.indexOf('\n') + 1, readme.indexOf('\n## ')).trim();
 const item = (source) => `- [${titles.get(source)}](${source})`;
 const protocolPages = [...pages.keys()].filter((source) => source.startsWith('platform/protocol/'));
+const guideList = GUIDES.map(
+  (group) => `### ${group.heading}\n\n${group.docs.map((name) => item(`docs/${name}.md`)).join('\n')}`,
+).join('\n\n');
 writeMarkdownPage(
   'index.md',
   'index.html',
@@ -145,7 +157,7 @@ The whole overview, with set-up, layout and the TypeScript face in brief: [READM
 
 ## Guides
 
-${GUIDES.map((group) => `### ${group.heading}\n\n${group.docs.map((name) => item(`docs/${name}.md`)).join('\n')}`).join('\n\n')}
+${guideList}
 
 ## Reference
 
@@ -159,7 +171,6 @@ ${GUIDES.map((group) => `### ${group.heading}\n\n${group.docs.map((name) => item
 - [The local platform](platform/README.md) — running it, its options, deployment, layout and tests.
 - [Its protocol](platform/PROTOCOL.md) — what the platform designed where the service leaves it open, by area:
 ${protocolPages.map((source) => `  ${item(source)}`).join('\n')}
-- [The main gateway](platform/src/gateway/PROTOCOL-gateway.md) — connecting, resuming, dispatches.
 `,
 );
 console.log('docs: build-docs/index.html');

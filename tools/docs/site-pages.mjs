@@ -39,7 +39,6 @@ export function sitePages(root) {
     ['native/SEMANTICS.md', 'native/semantics.html'],
     ['platform/README.md', 'platform/index.html'],
     ['platform/PROTOCOL.md', 'platform/protocol.html'],
-    ['platform/src/gateway/PROTOCOL-gateway.md', 'platform/protocol-gateway.html'],
   ]);
   const grouped = GUIDES.flatMap((group) => group.docs);
   for (const file of readdirSync(join(root, 'docs'))

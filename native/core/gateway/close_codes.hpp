@@ -1,5 +1,4 @@
-// What a gateway close code means for the session (platform/src/gateway/PROTOCOL-gateway.md "Resume (op 6), op 7, op
-// 9": closes and sessions).
+// What a gateway close code means for the session (platform/PROTOCOL.md §20.6, "Closes and sessions").
 #pragma once
 
 namespace svcpp::core::gateway {
@@ -32,7 +31,7 @@ constexpr CloseAction ClassifyClose(int code) {
 
 /**
  * The code the session closes with when it wants to resume later: anything but 1000/1001, which would end the
- * session on the server (PROTOCOL-gateway.md, same section). The platform's reference client uses the same value.
+ * session on the server (PROTOCOL.md §20.6, same paragraph). The platform's reference client uses the same value.
  */
 constexpr int kResumableClientClose = 4900;
 

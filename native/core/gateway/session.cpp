@@ -33,10 +33,10 @@ enum Op : int {
     kHeartbeatAck = 11,
 };
 
-// Both the configured URL and READY's resume_gateway_url come without a query (PROTOCOL-gateway.md "Connecting").
+// Both the configured URL and READY's resume_gateway_url come without a query (platform/PROTOCOL.md §20.1).
 constexpr const char *kQuery = "?v=10&encoding=json";
 
-// A close frame's code 1000 ends the server session (PROTOCOL-gateway.md "Resume"): only Stop() uses it.
+// A close frame's code 1000 ends the server session (platform/PROTOCOL.md §20.6): only Stop() uses it.
 constexpr uint16_t kNormalClose = 1000;
 
 // Host-supplied strings (properties, Send() data) may hold invalid UTF-8: replace it rather than throw.
@@ -318,7 +318,7 @@ struct Session::Impl {
     void OnHeartbeatDue() {
         if (ackPending) {
             // A close frame would not reach a dead peer; dropping keeps the session resumable
-            // (PROTOCOL-gateway.md "Heartbeat and timeouts").
+            // (platform/PROTOCOL.md §20.5).
             Log(LoggingSeverity::Warning, "no heartbeat ACK since the last heartbeat: zombie connection");
             return Abandon(Leave::Abort, backoff.Next(rng));
         }

@@ -1,5 +1,5 @@
 // The gateway session: one user's WebSocket session with the platform's gateway
-// (platform/src/gateway/PROTOCOL-gateway.md), with the client status machine of native/SEMANTICS.md "Connection".
+// (platform/PROTOCOL.md §20), with the client status machine of native/SEMANTICS.md "Connection".
 //
 //   Start() ─► Connecting ─► (Hello, Identify or Resume) ─► READY: Connected ─► Ready
 //   (RESUMED takes the same path — Connected, the RESUMED dispatch, Ready — so every (re)connection looks alike)

@@ -22,7 +22,7 @@ export interface EventAudience {
 }
 
 export interface BusEvent {
-  /** Dispatch name, UPPER_SNAKE_CASE (PROTOCOL-gateway.md "Sequence numbers and dispatch routing"). */
+  /** Dispatch name, UPPER_SNAKE_CASE (PROTOCOL.md §20.4). */
   t: string;
   /** Dispatch payload; serialised to JSON once per publish by the gateway. */
   d: unknown;

@@ -46,7 +46,7 @@ export function checkIdentify(
   const intents = identify.intents;
   if (intents === undefined) {
     // User sessions get what their scopes allow; the intents field is a bot-gateway concept there
-    // (PROTOCOL-gateway.md "Identify (op 2)").
+    // (PROTOCOL.md §20.2).
     if (identity.kind === 'bot') return { close: Close.InvalidIntents, reason: 'Invalid intent(s).' };
   } else {
     if (!Number.isInteger(intents) || intents < 0 || intents > MAX_INTENTS)

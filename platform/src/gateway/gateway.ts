@@ -48,7 +48,7 @@ import type {
 } from './types.js';
 
 const RESUMED = new DispatchTemplate('RESUMED', null);
-/** A user session's READY lists (PROTOCOL-gateway.md "READY"), empty until features fill them through readyExtras. */
+/** A user session's READY lists (PROTOCOL.md §20.3), empty until features fill them through readyExtras. */
 const USER_READY_DEFAULTS = {
   lobbies: [],
   relationships: [],
@@ -180,7 +180,7 @@ export class GatewayServer implements GatewayHandle {
     const session = conn.session;
     if (!session || conn.closing) return;
     // A client closing with 1000/1001 ends its session; any other code or a drop keeps it resumable
-    // (PROTOCOL-gateway.md "Resume").
+    // (PROTOCOL.md §20.6).
     if (code === Close.Normal || code === Close.GoingAway) this.destroy(session);
     else this.detach(session);
   }
@@ -457,7 +457,7 @@ export class GatewayServer implements GatewayHandle {
     else entry.count++;
   }
 
-  /** session_start_limit for GET /gateway/bot (reported only; see PROTOCOL-gateway.md). */
+  /** session_start_limit for GET /gateway/bot (reported only; see PROTOCOL.md §20.1). */
   sessionStartLimit(applicationId: string): {
     total: number;
     remaining: number;
@@ -489,7 +489,7 @@ export class GatewayServer implements GatewayHandle {
         this.closeConnection(conn, Close.SessionTimedOut, 'Session timed out.');
       } else if (silentFor > interval + grace) {
         // A zombie: drop without a close frame; its session stays resumable
-        // (PROTOCOL-gateway.md "Heartbeat and timeouts").
+        // (PROTOCOL.md §20.5).
         if (conn.session) this.detach(conn.session);
         conn.drop();
       } else if (silentFor > interval + grace / 2 && !conn.heartbeatRequested) {

@@ -1,4 +1,4 @@
-/** GET /api/v10/gateway and /api/v10/gateway/bot (PROTOCOL-gateway.md "Connecting"). */
+/** GET /api/v10/gateway and /api/v10/gateway/bot (PROTOCOL.md §20.1). */
 import type { GatewayBotResponse, GatewayResponse } from 'discord-api-spec';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayServer } from './gateway.js';

@@ -1,5 +1,5 @@
 /**
- * The platform's main gateway (published v10; our choices in PROTOCOL-gateway.md): WebSocket at /gateway plus GET
+ * The platform's main gateway (published v10; our choices in PROTOCOL.md §20): WebSocket at /gateway plus GET
  * /api/v10/gateway(/bot). startPlatform calls registerGateway once; feature code only publishes on the EventBus.
  */
 import fastifyWebsocket from '@fastify/websocket';

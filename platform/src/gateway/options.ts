@@ -1,8 +1,8 @@
-/** Tunables of the gateway. Defaults are those of PROTOCOL-gateway.md; tests shrink the timers. */
+/** Tunables of the gateway. Defaults are those of PROTOCOL.md §20; tests shrink the timers. */
 export interface GatewayOptions {
   /** Sent in Hello; clients heartbeat this often. */
   heartbeatIntervalMs: number;
-  /** Extra time after a missed heartbeat before the connection is dropped (see PROTOCOL-gateway.md). */
+  /** Extra time after a missed heartbeat before the connection is dropped (see PROTOCOL.md §20.5). */
   heartbeatGraceMs: number;
   /** How long a dropped session stays resumable. */
   resumeWindowMs: number;

@@ -1,6 +1,6 @@
 /**
  * Turns a client's presence (op 3, or Identify's `presence`) into the PRESENCE_UPDATE payload others receive
- * (PROTOCOL-gateway.md "Presence Update (op 3)"): invisible is shown as offline, bots keep only the activity fields
+ * (PROTOCOL.md §20.8): invisible is shown as offline, bots keep only the activity fields
  * they may set, and the server stamps `created_at` and normalises timestamps to milliseconds (values below 10^11 are
  * seconds).
  */

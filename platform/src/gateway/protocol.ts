@@ -1,6 +1,6 @@
 /**
  * Opcodes and close codes of the main gateway v10 (published v10; what each close code does to the session:
- * PROTOCOL-gateway.md "Resume (op 6), op 7, op 9").
+ * PROTOCOL.md §20.6).
  */
 
 export const Op = {
@@ -39,7 +39,7 @@ export const Close = {
 
 /**
  * What happens to the session behind a connection that closes with a code (the published reconnect class;
- * PROTOCOL-gateway.md "Resume (op 6), op 7, op 9").
+ * PROTOCOL.md §20.6).
  */
 export type CloseOutcome = 'resume' | 'new-session' | 'terminal';
 
@@ -69,5 +69,5 @@ export const PRIVILEGED_INTENTS: ReadonlyArray<{ intent: number; flags: number }
 /** Intents are a 31-bit field on the wire here; higher bits are rejected with 4013. */
 export const MAX_INTENTS = 2 ** 31 - 1;
 
-/** API versions this gateway speaks: v10, and v9 because the observed SDK protocol uses it (PROTOCOL-gateway.md). */
+/** API versions this gateway speaks: v10, and v9 because the observed SDK protocol uses it (PROTOCOL.md §20.1). */
 export const SUPPORTED_VERSIONS: ReadonlySet<string> = new Set(['9', '10']);

@@ -1,5 +1,5 @@
 /**
- * Shapes of client payloads (PROTOCOL-gateway.md "Identify (op 2)", "Limits", "Presence Update (op 3)"). A payload that
+ * Shapes of client payloads (PROTOCOL.md §20.2, §20.7, §20.8). A payload that
  * is not JSON, too big or has no integer `op` is a decode error (4002); a known op whose `d` does not match its shape
  * is an invalid payload (4001). Objects are loose: libraries send extra fields (e.g. user clients' `client_state`),
  * which are ignored.

@@ -109,7 +109,7 @@ export interface GatewayHandle {
   dropConnections(filter?: SessionFilter): void;
   /** Sends op 7 to matching sessions, then closes their sockets with 4000; they can resume. */
   sendReconnect(filter?: SessionFilter): void;
-  /** Sends op 9 with `d: resumable` to matching sessions (see PROTOCOL-gateway.md for what happens next). */
+  /** Sends op 9 with `d: resumable` to matching sessions (see PROTOCOL.md §20.6 for what happens next). */
   invalidateSessions(resumable: boolean, filter?: SessionFilter): void;
   /** Closes every socket with 1001, forgets every session and stops the timers. */
   close(): Promise<void>;

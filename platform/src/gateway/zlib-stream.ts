@@ -1,5 +1,5 @@
 /**
- * `compress=zlib-stream` (PROTOCOL-gateway.md "zlib-stream"): one zlib context per connection; every gateway message is
+ * `compress=zlib-stream` (PROTOCOL.md §20.9): one zlib context per connection; every gateway message is
  * deflated into it and flushed with Z_SYNC_FLUSH, so each WebSocket message ends with 00 00 FF FF and the peer can
  * inflate it with its one long-lived inflate context.
  *

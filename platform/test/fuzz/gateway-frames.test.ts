@@ -4,7 +4,7 @@
  * shapes near the real commands and far from them, sizes below and past both payload limits, text frames holding
  * invalid UTF-8, binary frames, unpaired surrogates — and finally a heartbeat. Whatever is sent, the server only ever
  * answers with well-formed gateway frames and either acknowledges the heartbeat or closes with a documented close
- * code (PROTOCOL.md, src/gateway/PROTOCOL-gateway.md): never an abnormal drop (1006), an internal error (1011, 4000),
+ * code (PROTOCOL.md, its §20 the main gateway): never an abnormal drop (1006), an internal error (1011, 4000),
  * or silence. Afterwards the platform still serves HTTP and new gateway connections.
  */
 import fc from 'fast-check';

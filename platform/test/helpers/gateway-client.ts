@@ -1,5 +1,5 @@
 /**
- * A minimal TypeScript client of the main gateway (PROTOCOL-gateway.md), used by the platform's tests and benchmarks
+ * A minimal TypeScript client of the main gateway (PROTOCOL.md §20), used by the platform's tests and benchmarks
  * and as the reference the SDK's own client is checked against. It identifies, heartbeats with jitter, detects
  * zombied connections, resumes after drops, op 7 and resumable close codes, re-identifies after op 9 false, stops on
  * terminal close codes, and speaks `compress=zlib-stream`.
