@@ -46,6 +46,12 @@ export const callbacks = [
   },
 ];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Presence().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'presence';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // presence and invites
@@ -86,6 +92,7 @@ export const methods = [
   },
   {
     name: 'SendActivityInvite',
+    area: 'invites',
     ts: {
       name: 'sendActivityInvite',
       kind: 'void',
@@ -101,6 +108,7 @@ export const methods = [
   },
   {
     name: 'SendActivityJoinRequest',
+    area: 'invites',
     ts: { name: 'sendActivityJoinRequest', kind: 'void', doc: 'Asks a user whose activity is joinable for an invite.' },
     params: [
       { name: 'userId', type: 'u64' },
@@ -110,6 +118,7 @@ export const methods = [
   },
   {
     name: 'SendActivityJoinRequestReply',
+    area: 'invites',
     params: [
       { name: 'invite', type: 'obj:ActivityInvite' },
       { name: 'cb', type: 'cb:Client.SendActivityInviteCallback' },
@@ -118,6 +127,7 @@ export const methods = [
   },
   {
     name: 'AcceptActivityInvite',
+    area: 'invites',
     params: [
       { name: 'invite', type: 'obj:ActivityInvite' },
       { name: 'cb', type: 'cb:Client.AcceptActivityInviteCallback' },
@@ -136,6 +146,7 @@ export const methods = [
   },
   {
     name: 'SetActivityJoinCallback',
+    area: 'localClient',
     params: [{ name: 'cb', type: 'cb:Client.ActivityJoinCallback', nullable: true }],
     doc:
       'Single slot: the user joined from the local platform client (ACTIVITY_JOIN over local RPC, subscribed while\n' +
@@ -143,11 +154,13 @@ export const methods = [
   },
   {
     name: 'SetActivityJoinWithApplicationCallback',
+    area: 'localClient',
     params: [{ name: 'cb', type: 'cb:Client.ActivityJoinWithApplicationCallback', nullable: true }],
     doc: "Like SetActivityJoinCallback, with the application id (SetApplicationId's, the one the local RPC connection is for).",
   },
   {
     name: 'RegisterLaunchCommand',
+    area: 'localClient',
     ts: {
       name: 'registerLaunchCommand',
       kind: 'value',
@@ -164,6 +177,7 @@ export const methods = [
   },
   {
     name: 'RegisterLaunchSteamApplication',
+    area: 'localClient',
     ts: {
       name: 'registerLaunchSteamApplication',
       kind: 'value',
@@ -179,6 +193,7 @@ export const methods = [
   },
   {
     name: 'OpenConnectedGamesSettingsInPlatform',
+    area: 'localClient',
     ts: {
       name: 'openConnectedGamesSettingsInPlatform',
       kind: 'void',
