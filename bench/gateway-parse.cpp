@@ -23,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@
 #include "relationships/relationships_service.hpp"
 #include "runtime/callback_queue.hpp"
 #include "runtime/dispatch_table.hpp"
+#include "runtime/service_host.hpp"
 #include "users/users_service.hpp"
 
 #ifdef SVCPP_BENCH_SIMDJSON
@@ -171,15 +173,44 @@ class NullSocket : public net::WebSocket {
     void Abort() override {}
 };
 
+/** The area services' host of a path that runs dispatches only: no operation is ever called on it. */
+class DispatchOnlyHost final : public ServiceHost {
+  public:
+    explicit DispatchOnlyHost(CallbackQueue &queue) : ops_(queue), log_(queue) {}
+    std::string Token() const override { return {}; }
+    std::optional<ClientResult> NotReady() const override { Refuse(); }
+    void Rest(net::HttpRequest, net::HttpDone) override { Refuse(); }
+    void Post(std::function<void()>) override { Refuse(); }
+    void RunAfter(std::chrono::milliseconds, std::function<void()>) override { Refuse(); }
+    const net::ClientExecutor &IoExecutor() override { Refuse(); }
+    const std::string &ApiBase() const override { return base_; }
+    const std::string &WebBase() const override { return base_; }
+    uint64_t GetApplicationId() const override { return 500; }
+    Operations &Ops() override { return ops_; }
+    Logger &Log() override { return log_; }
+
+  private:
+    [[noreturn]] static void Refuse() { throw std::logic_error("the dispatch bench calls no operation"); }
+    std::string base_ = "https://api.invalid";
+    Operations ops_;
+    Logger log_;
+};
+
 /** The client's dispatch half without its threads: the session, the one table and the area services. */
 struct ClientPath {
     asio::io_context io;  // never run: the session's timers stay armed, nothing fires
     CallbackQueue queue;
+    DispatchOnlyHost host{queue};
     users::UsersService users{queue, "https://cdn.invalid"};
-    messages::MessagesService messages{queue, users.Cache()};
-    lobbies::LobbiesService lobbies{queue, users.Cache()};
-    relationships::RelationshipsService relationships{queue, users.Cache()};
-    presence::PresenceService presence{queue, users, relationships, [] { return uint64_t{500}; }};
+    lobbies::LobbiesService lobbies{queue, host, users.Cache(), [] { return CacheRefs{}; }};
+    messages::MessagesService messages{queue, host, users.Cache(), lobbies.Cache(), [] { return CacheRefs{}; }};
+    relationships::RelationshipsService relationships{queue, host, users.Cache()};
+    presence::PresenceService presence{queue,
+                                       host,
+                                       users,
+                                       relationships,
+                                       [] { return uint64_t{500}; },
+                                       [](const nlohmann::json &, std::function<void(ClientResult)>) { return false; }};
     DispatchTable table;
     net::WebSocketHandlers handlers;
     std::unique_ptr<gateway::Session> session;

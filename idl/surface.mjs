@@ -490,7 +490,8 @@ export const callbacks = [
  *   value   a plain value object: generated core struct, field getters/setters, deep Clone
  *   handle  a live view of cached state: a hand-written core class (`header`) whose const member functions
  *           are the getters; Clone copies the reference; IsValid is false once the client is gone
- *   client  the root object; its methods are implemented by hand in native/core/client
+ *   client  the root object; its methods are implemented by hand, each in the core service of its `area`
+ *           (idl/client/<area>.mjs: native/core/<area>/<area>_service.hpp) or, without one, in native/core/client
  * A method with `optional: true` returns `bool f(self, ..., T *out)`: false (out untouched) when absent.
  * `init: true` = the application may construct it (Svcpp_<T>_Init).
  */
@@ -1634,20 +1635,17 @@ export const types = [
         params: [{ name: 'options', type: 'obj:ClientCreateOptions' }],
       },
     ],
-    methods: [
-      ...core.methods,
-      ...auth.methods,
-      ...users.methods,
-      ...guilds.methods,
-      ...messages.methods,
-      ...lobbies.methods,
-      ...relationships.methods,
-      ...presence.methods,
-      ...voice.methods,
-      ...pump.methods,
-    ],
+    methods: [core, auth, users, guilds, messages, lobbies, relationships, presence, voice, pump].flatMap(inArea),
   },
 ];
+
+/**
+ * An area file's methods, each tagged with the core service that implements it: the file's `area` unless the method
+ * names its own (native/core/<area>/<area>_service.hpp; null: core::Client itself).
+ */
+function inArea(file) {
+  return file.methods.map((m) => ('area' in m ? m : { ...m, area: file.area }));
+}
 
 /** Global functions that are neither constructors nor methods of a type (hand-written in native/capi/library.cpp). */
 // One crossing per snapshot: every object type gets a generated `<Type>_Snapshot(handle, drop?)` in the N-API and

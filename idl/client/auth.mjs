@@ -4,6 +4,12 @@
 /** Callbacks of this area (the vocabulary: idl/surface.mjs, above `callbacks`). */
 export const callbacks = [];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Auth().<Name>`); a method may name
+ * another with its own `area` (null: core::Client itself, which keeps the token).
+ */
+export const area = 'auth';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // authentication
@@ -135,6 +141,7 @@ export const methods = [
   },
   {
     name: 'UpdateToken',
+    area: null,
     params: [
       { name: 'tokenType', type: 'enum:AuthorizationTokenType' },
       { name: 'token', type: 'string', max: 512 },
@@ -155,12 +162,14 @@ export const methods = [
   },
   {
     name: 'IsAuthenticated',
+    area: null,
     const: true,
     returns: 'bool',
     doc: 'True when UpdateToken set a token (its validity is not checked).',
   },
   {
     name: 'SetTokenExpirationCallback',
+    area: null,
     params: [{ name: 'cb', type: 'cb:Client.TokenExpirationCallback', nullable: true }],
     doc:
       'Single slot: fires once per token given to UpdateToken, ' +
@@ -168,6 +177,7 @@ export const methods = [
   },
   {
     name: 'RegisterAuthorizeRequestCallback',
+    area: 'localClient',
     params: [{ name: 'cb', type: 'cb:Client.AuthorizeRequestCallback' }],
     doc:
       'Single slot: the local platform client asks the game to start account linking (call Authorize). Subscribed\n' +
@@ -176,6 +186,7 @@ export const methods = [
   },
   {
     name: 'RemoveAuthorizeRequestCallback',
+    area: 'localClient',
     doc: 'Clears the RegisterAuthorizeRequestCallback slot (and unsubscribes).',
   },
 ];

@@ -149,6 +149,9 @@ export const callbacks = [
   },
 ];
 
+/** This file's methods are core::Client's own (lifecycle, pump, status, token): no area service. */
+export const area = null;
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // static helpers (every enum also gets Svcpp_<Enum>ToString, e.g. Svcpp_Client_StatusToString)

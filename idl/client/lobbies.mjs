@@ -77,6 +77,12 @@ export const callbacks = [
   },
 ];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Lobbies().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'lobbies';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // lobbies (secret 1–250 code points, platform/PROTOCOL.md §10)

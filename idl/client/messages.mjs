@@ -67,6 +67,12 @@ export const callbacks = [
   },
 ];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Messages().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'messages';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // messages (limits, platform/PROTOCOL.md §10: content 1–2000 code points, metadata ≤ 25 keys, values ≤ 1024)
@@ -242,6 +248,7 @@ export const methods = [
   },
   {
     name: 'OpenMessageInPlatform',
+    area: 'localClient',
     params: [
       { name: 'messageId', type: 'u64' },
       { name: 'provisionalUserMergeRequiredCallback', type: 'cb:Client.ProvisionalUserMergeRequiredCallback' },
@@ -253,6 +260,7 @@ export const methods = [
   },
   {
     name: 'SetShowingChat',
+    area: 'localClient',
     ts: {
       name: 'setShowingChat',
       kind: 'value',

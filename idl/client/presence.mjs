@@ -46,6 +46,12 @@ export const callbacks = [
   },
 ];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Presence().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'presence';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // presence and invites
@@ -88,6 +94,7 @@ export const methods = [
   },
   {
     name: 'SendActivityInvite',
+    area: 'invites',
     ts: {
       name: 'sendActivityInvite',
       kind: 'void',
@@ -103,6 +110,7 @@ export const methods = [
   },
   {
     name: 'SendActivityJoinRequest',
+    area: 'invites',
     ts: { name: 'sendActivityJoinRequest', kind: 'void', doc: 'Asks a user whose activity is joinable for an invite.' },
     params: [
       { name: 'userId', type: 'u64' },
@@ -112,6 +120,7 @@ export const methods = [
   },
   {
     name: 'SendActivityJoinRequestReply',
+    area: 'invites',
     params: [
       { name: 'invite', type: 'obj:ActivityInvite' },
       { name: 'cb', type: 'cb:Client.SendActivityInviteCallback' },
@@ -120,6 +129,7 @@ export const methods = [
   },
   {
     name: 'AcceptActivityInvite',
+    area: 'invites',
     params: [
       { name: 'invite', type: 'obj:ActivityInvite' },
       { name: 'cb', type: 'cb:Client.AcceptActivityInviteCallback' },
@@ -138,6 +148,7 @@ export const methods = [
   },
   {
     name: 'SetActivityJoinCallback',
+    area: 'localClient',
     params: [{ name: 'cb', type: 'cb:Client.ActivityJoinCallback', nullable: true }],
     doc:
       'Single slot: the user joined from the local platform client (ACTIVITY_JOIN over local RPC, subscribed while\n' +
@@ -145,6 +156,7 @@ export const methods = [
   },
   {
     name: 'SetActivityJoinWithApplicationCallback',
+    area: 'localClient',
     params: [{ name: 'cb', type: 'cb:Client.ActivityJoinWithApplicationCallback', nullable: true }],
     doc:
       "Like SetActivityJoinCallback, with the application id (SetApplicationId's, " +
@@ -152,6 +164,7 @@ export const methods = [
   },
   {
     name: 'RegisterLaunchCommand',
+    area: 'localClient',
     ts: {
       name: 'registerLaunchCommand',
       kind: 'value',
@@ -169,6 +182,7 @@ export const methods = [
   },
   {
     name: 'RegisterLaunchSteamApplication',
+    area: 'localClient',
     ts: {
       name: 'registerLaunchSteamApplication',
       kind: 'value',
@@ -185,6 +199,7 @@ export const methods = [
   },
   {
     name: 'OpenConnectedGamesSettingsInPlatform',
+    area: 'localClient',
     ts: {
       name: 'openConnectedGamesSettingsInPlatform',
       kind: 'void',

@@ -3,6 +3,9 @@
 /** Callbacks of this area (the vocabulary: idl/surface.mjs, above `callbacks`). */
 export const callbacks = [];
 
+/** This file's methods are core::Client's own (lifecycle, pump, status, token): no area service. */
+export const area = null;
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // callback pump (svcpp additions)

@@ -45,6 +45,12 @@ export const callbacks = [
   },
 ];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Relationships().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'relationships';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // relationships

@@ -3,6 +3,12 @@
 /** Callbacks of this area (the vocabulary: idl/surface.mjs, above `callbacks`). */
 export const callbacks = [];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Users().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'users';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // users

@@ -140,6 +140,12 @@ export const callbacks = [
   },
 ];
 
+/**
+ * The core service the generated C layer calls for this file's methods (`client->Voice().<Name>`);
+ * a method may name another with its own `area` (null: core::Client itself).
+ */
+export const area = 'voice';
+
 /** Methods of Client in this area (the vocabulary: idl/surface.mjs, above `types`). */
 export const methods = [
   // voice calls (docs/voice.md)
@@ -335,6 +341,7 @@ export const methods = [
   },
   {
     name: 'SetThreadPriority',
+    area: null,
     ts: {
       name: 'setThreadPriority',
       kind: 'value',

@@ -6,7 +6,7 @@
 // (native/capi/generated/Snapshots.cpp, with native/capi/support/snapshot_writer.hpp) and the JavaScript readers of
 // the layout (bindings/koffi/generated.ts), so writer and readers cannot disagree.
 import * as idl from '../../idl/surface.mjs';
-import { parseType, PREFIX } from './model.mjs';
+import { clientMember, parseType, PREFIX } from './model.mjs';
 import { lookupSnapshots, snapshotSpecs } from './snapshots.mjs';
 
 /** The layout, once for every consumer (svcpp.h, the C reference). */
@@ -221,7 +221,7 @@ export function cSnapshotImplementation(model, header, includes) {
         // The whole-object writer reads the core object the lookup found: no handle box registered and dropped.
         lines.push(
           'ClientRef client(self, core::Errc::InvalidHandle);',
-          `auto found = client->${e.f.fn.member}(${ids.join(', ')});`,
+          `auto found = ${clientMember(e.f.fn)}(${ids.join(', ')});`,
           'if (!found) return;  // nothing found: size 0',
           `WriteWholeSnapshotOf_${type.name}(w, *found);`,
         );

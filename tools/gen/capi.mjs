@@ -4,6 +4,7 @@
 import { callbackArgType, cppType, memberName } from './core.mjs';
 import { cSnapshotImplementation } from './c_snapshots.mjs';
 import { recordingBranch } from './event_records.mjs';
+import { areaHeader, clientMember } from './model.mjs';
 import { GENERATED } from './text.mjs';
 
 const core = (name) => `core::${name}`;
@@ -235,7 +236,7 @@ function bodyLines(model, fn) {
   if (fn.op === 'static') target = `${core(owner.name)}::${fn.member}`;
   else if (owner.kind === 'client') {
     L.push('ClientRef client(self);');
-    target = `client->${fn.member}`;
+    target = clientMember(fn);
   } else if (isHandle(owner)) {
     L.push(`Locked<${coreT}> obj(OpaqueOf(self), "self");`);
     target = `obj->${fn.member}`;
@@ -325,20 +326,24 @@ export function generate(model) {
     `#include "generated/callback_wrappers.hpp"\n${handleHeaders}#include "support/marshal.hpp"\n` +
     '#include "support/properties.hpp"\n#include "support/spans.hpp"\n#include "values/client_result.hpp"\n' +
     valueHeaders;
+  // The client's functions call the services of their areas (model.clientMember): their files include those.
+  const areas = [...new Set(model.functions.filter((f) => f.area).map((f) => f.area))];
+  const clientIncludes = includes + areas.map((a) => `#include "${areaHeader(a)}"\n`).join('');
   const groups = [
     ...model.types.map((t) => [t.name, model.functions.filter((f) => f.owner === t)]),
     ['Enums', model.functions.filter((f) => f.op === 'enumToString')],
   ];
   if (model.spans.length) groups.push(['Spans', model.functions.filter((f) => f.op === 'spanDrop')]);
   for (const [name, fns] of groups) {
-    let cpp = head(`${includes}\nusing namespace svcpp::capi;\nnamespace core = svcpp::core;\n\nextern "C" {\n\n`);
+    const fileIncludes = name === 'Client' ? clientIncludes : includes;
+    let cpp = head(`${fileIncludes}\nusing namespace svcpp::capi;\nnamespace core = svcpp::core;\n\nextern "C" {\n\n`);
     cpp += fns.map((f) => definition(model, f)).join('\n');
     cpp += '\n}  // extern "C"\n';
     files.push({ path: `native/capi/generated/${name}.cpp`, content: cpp });
   }
   files.push({
     path: 'native/capi/generated/Snapshots.cpp',
-    content: cSnapshotImplementation(model, head(''), includes),
+    content: cSnapshotImplementation(model, head(''), clientIncludes),
   });
   return files;
 }

@@ -88,6 +88,21 @@ function makeFunction(fields) {
   return { doc: '', params: [], ret: 'errc', ...fields };
 }
 
+/**
+ * The core call of a client method on a `ClientRef client`: through its area's service when it has one
+ * (`client->Lobbies().LeaveLobby`), else core::Client's own member.
+ */
+export function clientMember(fn) {
+  if (!fn.area) return `client->${fn.member}`;
+  return `client->${fn.area.charAt(0).toUpperCase()}${fn.area.slice(1)}().${fn.member}`;
+}
+
+/** The header of an area's service: `native/core/<area>/<area>_service.hpp`, the area in snake case. */
+export function areaHeader(area) {
+  const folder = area.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return `${folder}/${folder}_service.hpp`;
+}
+
 /** Types whose C form is written through an out-param (never returned by value). */
 const isOutParamType = (t) => ['string', 'obj', 'list', 'map'].includes(t.kind);
 
@@ -203,6 +218,8 @@ export function buildModel(idl) {
       cName: `${type.cName}_${m.name}`,
       owner: type,
       member: m.name,
+      // The core service a client method lives in (idl/surface.mjs `inArea`); null: core::Client itself.
+      area: m.area ?? null,
       op: m.static ? 'static' : 'method',
       method: m,
       doc: m.doc ?? '',

@@ -17,6 +17,16 @@
 #include "values/additional_content.hpp"
 #include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
+#include "auth/auth_service.hpp"
+#include "local_client/local_client_service.hpp"
+#include "users/users_service.hpp"
+#include "guilds/guilds_service.hpp"
+#include "messages/messages_service.hpp"
+#include "lobbies/lobbies_service.hpp"
+#include "relationships/relationships_service.hpp"
+#include "presence/presence_service.hpp"
+#include "invites/invites_service.hpp"
+#include "voice/voice_service.hpp"
 
 using namespace svcpp::capi;
 namespace core = svcpp::core;
@@ -235,7 +245,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateAuthorizationCodeVerifier(Svc
     return Guard("Svcpp_Client_CreateAuthorizationCodeVerifier", [&] {
         Require(outVerifier, "outVerifier");
         ClientRef client(self);
-        OutObject<core::AuthorizationCodeVerifier>(client->CreateAuthorizationCodeVerifier(), outVerifier, "outVerifier");
+        OutObject<core::AuthorizationCodeVerifier>(client->Auth().CreateAuthorizationCodeVerifier(), outVerifier, "outVerifier");
     });
 }
 
@@ -246,7 +256,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_Authorize(Svcpp_Client *self, Svcpp
         ClientRef client(self);
         auto cb_ = WrapClientAuthorizationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->Authorize(std::move(args_), std::move(cb_));
+        client->Auth().Authorize(std::move(args_), std::move(cb_));
     });
 }
 
@@ -254,14 +264,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_HandleAuthorizeRedirect(Svcpp_Clien
     return Guard("Svcpp_Client_HandleAuthorizeRedirect", [&] {
         auto url_ = InString(url, "url", 4096);
         ClientRef client(self);
-        client->HandleAuthorizeRedirect(std::move(url_));
+        client->Auth().HandleAuthorizeRedirect(std::move(url_));
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AbortAuthorize(Svcpp_Client *self) {
     return Guard("Svcpp_Client_AbortAuthorize", [&] {
         ClientRef client(self);
-        client->AbortAuthorize();
+        client->Auth().AbortAuthorize();
     });
 }
 
@@ -270,7 +280,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAuthorizeUrlCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientAuthorizeUrlCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetAuthorizeUrlCallback(std::move(cb_));
+        client->Auth().SetAuthorizeUrlCallback(std::move(cb_));
     });
 }
 
@@ -284,7 +294,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetToken(Svcpp_Client *self, uint64
         ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetToken(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(cb_));
+        client->Auth().GetToken(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(cb_));
     });
 }
 
@@ -297,7 +307,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetProvisionalToken(Svcpp_Client *s
         ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetProvisionalToken(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
+        client->Auth().GetProvisionalToken(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
     });
 }
 
@@ -313,7 +323,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetTokenFromProvisionalMerge(Svcpp_
         ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetTokenFromProvisionalMerge(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
+        client->Auth().GetTokenFromProvisionalMerge(std::move(applicationId_), std::move(code_), std::move(codeVerifier_), std::move(redirectUri_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
     });
 }
 
@@ -325,7 +335,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RefreshToken(Svcpp_Client *self, ui
         ClientRef client(self);
         auto cb_ = WrapClientTokenExchangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RefreshToken(std::move(applicationId_), std::move(refreshToken_), std::move(cb_));
+        client->Auth().RefreshToken(std::move(applicationId_), std::move(refreshToken_), std::move(cb_));
     });
 }
 
@@ -337,7 +347,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RevokeToken(Svcpp_Client *self, uin
         ClientRef client(self);
         auto cb_ = WrapClientRevokeTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RevokeToken(std::move(applicationId_), std::move(token_), std::move(cb_));
+        client->Auth().RevokeToken(std::move(applicationId_), std::move(token_), std::move(cb_));
     });
 }
 
@@ -349,7 +359,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ExchangeChildToken(Svcpp_Client *se
         ClientRef client(self);
         auto cb_ = WrapClientExchangeChildTokenCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->ExchangeChildToken(std::move(parentApplicationToken_), std::move(childApplicationId_), std::move(cb_));
+        client->Auth().ExchangeChildToken(std::move(parentApplicationToken_), std::move(childApplicationId_), std::move(cb_));
     });
 }
 
@@ -362,7 +372,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnmergeIntoProvisionalAccount(Svcpp
         ClientRef client(self);
         auto cb_ = WrapClientUnmergeIntoProvisionalAccountCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->UnmergeIntoProvisionalAccount(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
+        client->Auth().UnmergeIntoProvisionalAccount(std::move(applicationId_), std::move(externalAuthType_), std::move(externalAuthToken_), std::move(cb_));
     });
 }
 
@@ -373,7 +383,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateProvisionalAccountDisplayName
         ClientRef client(self);
         auto cb_ = WrapClientUpdateProvisionalAccountDisplayNameCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->UpdateProvisionalAccountDisplayName(std::move(name_), std::move(cb_));
+        client->Auth().UpdateProvisionalAccountDisplayName(std::move(name_), std::move(cb_));
     });
 }
 
@@ -397,7 +407,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_FetchCurrentUser(Svcpp_Client *self
         ClientRef client(self);
         auto cb_ = WrapClientFetchCurrentUserCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->FetchCurrentUser(std::move(tokenType_), std::move(token_), std::move(cb_));
+        client->Auth().FetchCurrentUser(std::move(tokenType_), std::move(token_), std::move(cb_));
     });
 }
 
@@ -425,14 +435,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterAuthorizeRequestCallback(Sv
         ClientRef client(self);
         auto cb_ = WrapClientAuthorizeRequestCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RegisterAuthorizeRequestCallback(std::move(cb_));
+        client->LocalClient().RegisterAuthorizeRequestCallback(std::move(cb_));
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveAuthorizeRequestCallback(Svcpp_Client *self) {
     return Guard("Svcpp_Client_RemoveAuthorizeRequestCallback", [&] {
         ClientRef client(self);
-        client->RemoveAuthorizeRequestCallback();
+        client->LocalClient().RemoveAuthorizeRequestCallback();
     });
 }
 
@@ -441,7 +451,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUserV2(Svcpp_Client const *self
     Guard("Svcpp_Client_GetCurrentUserV2", [&] {
         Require(out, "out");
         ClientRef client(self);
-        auto found = client->GetCurrentUserV2();
+        auto found = client->Users().GetCurrentUserV2();
         if (found) {
             OutObject<core::UserHandle>(*found, out, "out");
             result = true;
@@ -455,7 +465,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCurrentUser(Svcpp_Client const *self, 
     Guard("Svcpp_Client_GetCurrentUser", [&] {
         Require(out, "out");
         ClientRef client(self);
-        auto found = client->GetCurrentUser();
+        auto found = client->Users().GetCurrentUser();
         if (found) {
             OutObject<core::UserHandle>(*found, out, "out");
             result = true;
@@ -470,7 +480,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetUser(Svcpp_Client const *self, uint64_
         Require(out, "out");
         auto userId_ = userId;
         ClientRef client(self);
-        auto found = client->GetUser(std::move(userId_));
+        auto found = client->Users().GetUser(std::move(userId_));
         if (found) {
             OutObject<core::UserHandle>(*found, out, "out");
             result = true;
@@ -484,7 +494,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetUserUpdatedCallback(Svcpp_Client
         ClientRef client(self);
         auto cb_ = WrapClientUserUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetUserUpdatedCallback(std::move(cb_));
+        client->Users().SetUserUpdatedCallback(std::move(cb_));
     });
 }
 
@@ -494,7 +504,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserGuilds(Svcpp_Client *self, S
         ClientRef client(self);
         auto cb_ = WrapClientGetUserGuildsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetUserGuilds(std::move(cb_));
+        client->Guilds().GetUserGuilds(std::move(cb_));
     });
 }
 
@@ -505,7 +515,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetGuildChannels(Svcpp_Client *self
         ClientRef client(self);
         auto cb_ = WrapClientGetGuildChannelsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetGuildChannels(std::move(guildId_), std::move(cb_));
+        client->Guilds().GetGuildChannels(std::move(guildId_), std::move(cb_));
     });
 }
 
@@ -517,7 +527,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessage(Svcpp_Client *self
         ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendLobbyMessage(std::move(lobbyId_), std::move(content_), std::move(cb_));
+        client->Messages().SendLobbyMessage(std::move(lobbyId_), std::move(content_), std::move(cb_));
     });
 }
 
@@ -530,7 +540,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendLobbyMessageWithMetadata(Svcpp_
         ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendLobbyMessageWithMetadata(std::move(lobbyId_), std::move(content_), std::move(metadata_), std::move(cb_));
+        client->Messages().SendLobbyMessageWithMetadata(std::move(lobbyId_), std::move(content_), std::move(metadata_), std::move(cb_));
     });
 }
 
@@ -542,7 +552,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessage(Svcpp_Client *self,
         ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendUserMessage(std::move(recipientId_), std::move(content_), std::move(cb_));
+        client->Messages().SendUserMessage(std::move(recipientId_), std::move(content_), std::move(cb_));
     });
 }
 
@@ -555,7 +565,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendUserMessageWithMetadata(Svcpp_C
         ClientRef client(self);
         auto cb_ = WrapClientSendUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendUserMessageWithMetadata(std::move(recipientId_), std::move(content_), std::move(metadata_), std::move(cb_));
+        client->Messages().SendUserMessageWithMetadata(std::move(recipientId_), std::move(content_), std::move(metadata_), std::move(cb_));
     });
 }
 
@@ -568,7 +578,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EditUserMessage(Svcpp_Client *self,
         ClientRef client(self);
         auto cb_ = WrapClientEditUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->EditUserMessage(std::move(recipientId_), std::move(messageId_), std::move(content_), std::move(cb_));
+        client->Messages().EditUserMessage(std::move(recipientId_), std::move(messageId_), std::move(content_), std::move(cb_));
     });
 }
 
@@ -580,7 +590,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_DeleteUserMessage(Svcpp_Client *sel
         ClientRef client(self);
         auto cb_ = WrapClientDeleteUserMessageCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->DeleteUserMessage(std::move(recipientId_), std::move(messageId_), std::move(cb_));
+        client->Messages().DeleteUserMessage(std::move(recipientId_), std::move(messageId_), std::move(cb_));
     });
 }
 
@@ -590,7 +600,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetMessageHandle(Svcpp_Client const *self
         Require(out, "out");
         auto messageId_ = messageId;
         ClientRef client(self);
-        auto found = client->GetMessageHandle(std::move(messageId_));
+        auto found = client->Messages().GetMessageHandle(std::move(messageId_));
         if (found) {
             OutObject<core::MessageHandle>(*found, out, "out");
             result = true;
@@ -605,7 +615,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetChannelHandle(Svcpp_Client const *self
         Require(out, "out");
         auto channelId_ = channelId;
         ClientRef client(self);
-        auto found = client->GetChannelHandle(std::move(channelId_));
+        auto found = client->Messages().GetChannelHandle(std::move(channelId_));
         if (found) {
             OutObject<core::ChannelHandle>(*found, out, "out");
             result = true;
@@ -622,7 +632,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyMessagesWithLimit(Svcpp_Cli
         ClientRef client(self);
         auto cb_ = WrapClientGetLobbyMessagesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetLobbyMessagesWithLimit(std::move(lobbyId_), std::move(limit_), std::move(cb_));
+        client->Messages().GetLobbyMessagesWithLimit(std::move(lobbyId_), std::move(limit_), std::move(cb_));
     });
 }
 
@@ -634,7 +644,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessagesWithLimit(Svcpp_Clie
         ClientRef client(self);
         auto cb_ = WrapClientUserMessagesWithLimitCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetUserMessagesWithLimit(std::move(recipientId_), std::move(limit_), std::move(cb_));
+        client->Messages().GetUserMessagesWithLimit(std::move(recipientId_), std::move(limit_), std::move(cb_));
     });
 }
 
@@ -644,7 +654,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUserMessageSummaries(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientUserMessageSummariesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetUserMessageSummaries(std::move(cb_));
+        client->Messages().GetUserMessageSummaries(std::move(cb_));
     });
 }
 
@@ -653,7 +663,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_CanOpenMessageInPlatform(Svcpp_Client con
     Guard("Svcpp_Client_CanOpenMessageInPlatform", [&] {
         auto messageId_ = messageId;
         ClientRef client(self);
-        result = client->CanOpenMessageInPlatform(std::move(messageId_));
+        result = client->Messages().CanOpenMessageInPlatform(std::move(messageId_));
     });
     return result;
 }
@@ -663,7 +673,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageCreatedCallback(Svcpp_Cli
         ClientRef client(self);
         auto cb_ = WrapClientMessageCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetMessageCreatedCallback(std::move(cb_));
+        client->Messages().SetMessageCreatedCallback(std::move(cb_));
     });
 }
 
@@ -672,7 +682,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageUpdatedCallback(Svcpp_Cli
         ClientRef client(self);
         auto cb_ = WrapClientMessageUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetMessageUpdatedCallback(std::move(cb_));
+        client->Messages().SetMessageUpdatedCallback(std::move(cb_));
     });
 }
 
@@ -681,7 +691,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetMessageDeletedCallback(Svcpp_Cli
         ClientRef client(self);
         auto cb_ = WrapClientMessageDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetMessageDeletedCallback(std::move(cb_));
+        client->Messages().SetMessageDeletedCallback(std::move(cb_));
     });
 }
 
@@ -695,7 +705,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenMessageInPlatform(Svcpp_Client 
         KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
         auto cb_ = WrapClientOpenMessageInPlatformCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->OpenMessageInPlatform(std::move(messageId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
+        client->LocalClient().OpenMessageInPlatform(std::move(messageId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
     });
 }
 
@@ -703,7 +713,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetShowingChat(Svcpp_Client *self, 
     return Guard("Svcpp_Client_SetShowingChat", [&] {
         auto showingChat_ = static_cast<bool>(showingChat);
         ClientRef client(self);
-        client->SetShowingChat(std::move(showingChat_));
+        client->LocalClient().SetShowingChat(std::move(showingChat_));
     });
 }
 
@@ -714,7 +724,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobby(Svcpp_Client *sel
         ClientRef client(self);
         auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->CreateOrJoinLobby(std::move(secret_), std::move(cb_));
+        client->Lobbies().CreateOrJoinLobby(std::move(secret_), std::move(cb_));
     });
 }
 
@@ -727,7 +737,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CreateOrJoinLobbyWithMetadata(Svcpp
         ClientRef client(self);
         auto cb_ = WrapClientCreateOrJoinLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->CreateOrJoinLobbyWithMetadata(std::move(secret_), std::move(lobbyMetadata_), std::move(memberMetadata_), std::move(cb_));
+        client->Lobbies().CreateOrJoinLobbyWithMetadata(std::move(secret_), std::move(lobbyMetadata_), std::move(memberMetadata_), std::move(cb_));
     });
 }
 
@@ -738,7 +748,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LeaveLobby(Svcpp_Client *self, uint
         ClientRef client(self);
         auto cb_ = WrapClientLeaveLobbyCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->LeaveLobby(std::move(lobbyId_), std::move(cb_));
+        client->Lobbies().LeaveLobby(std::move(lobbyId_), std::move(cb_));
     });
 }
 
@@ -748,7 +758,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetLobbyHandle(Svcpp_Client const *self, 
         Require(out, "out");
         auto lobbyId_ = lobbyId;
         ClientRef client(self);
-        auto found = client->GetLobbyHandle(std::move(lobbyId_));
+        auto found = client->Lobbies().GetLobbyHandle(std::move(lobbyId_));
         if (found) {
             OutObject<core::LobbyHandle>(*found, out, "out");
             result = true;
@@ -761,7 +771,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLobbyIds(Svcpp_Client const *sel
     return Guard("Svcpp_Client_GetLobbyIds", [&] {
         Require(out, "out");
         ClientRef client(self);
-        OutU64Span(client->GetLobbyIds(), out, "out");
+        OutU64Span(client->Lobbies().GetLobbyIds(), out, "out");
     });
 }
 
@@ -770,7 +780,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyCreatedCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientLobbyCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetLobbyCreatedCallback(std::move(cb_));
+        client->Lobbies().SetLobbyCreatedCallback(std::move(cb_));
     });
 }
 
@@ -779,7 +789,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyDeletedCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientLobbyDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetLobbyDeletedCallback(std::move(cb_));
+        client->Lobbies().SetLobbyDeletedCallback(std::move(cb_));
     });
 }
 
@@ -788,7 +798,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyUpdatedCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientLobbyUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetLobbyUpdatedCallback(std::move(cb_));
+        client->Lobbies().SetLobbyUpdatedCallback(std::move(cb_));
     });
 }
 
@@ -797,7 +807,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberAddedCallback(Svcpp_C
         ClientRef client(self);
         auto cb_ = WrapClientLobbyMemberAddedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetLobbyMemberAddedCallback(std::move(cb_));
+        client->Lobbies().SetLobbyMemberAddedCallback(std::move(cb_));
     });
 }
 
@@ -806,7 +816,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberRemovedCallback(Svcpp
         ClientRef client(self);
         auto cb_ = WrapClientLobbyMemberRemovedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetLobbyMemberRemovedCallback(std::move(cb_));
+        client->Lobbies().SetLobbyMemberRemovedCallback(std::move(cb_));
     });
 }
 
@@ -815,7 +825,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetLobbyMemberUpdatedCallback(Svcpp
         ClientRef client(self);
         auto cb_ = WrapClientLobbyMemberUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetLobbyMemberUpdatedCallback(std::move(cb_));
+        client->Lobbies().SetLobbyMemberUpdatedCallback(std::move(cb_));
     });
 }
 
@@ -827,7 +837,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_LinkChannelToLobby(Svcpp_Client *se
         ClientRef client(self);
         auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->LinkChannelToLobby(std::move(lobbyId_), std::move(channelId_), std::move(cb_));
+        client->Lobbies().LinkChannelToLobby(std::move(lobbyId_), std::move(channelId_), std::move(cb_));
     });
 }
 
@@ -838,7 +848,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnlinkChannelFromLobby(Svcpp_Client
         ClientRef client(self);
         auto cb_ = WrapClientLinkOrUnlinkChannelCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->UnlinkChannelFromLobby(std::move(lobbyId_), std::move(cb_));
+        client->Lobbies().UnlinkChannelFromLobby(std::move(lobbyId_), std::move(cb_));
     });
 }
 
@@ -852,7 +862,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_JoinLinkedLobbyGuild(Svcpp_Client *
         KeepUserDataOnThrow keep_provisionalUserMergeRequiredCallback(provisionalUserMergeRequiredCallback_.owner);
         auto cb_ = WrapClientJoinLinkedLobbyGuildCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->JoinLinkedLobbyGuild(std::move(lobbyId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
+        client->Lobbies().JoinLinkedLobbyGuild(std::move(lobbyId_), std::move(provisionalUserMergeRequiredCallback_), std::move(cb_));
     });
 }
 
@@ -862,7 +872,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetRelationshipHandle(Svcpp_Client const 
         Require(out, "out");
         auto userId_ = userId;
         ClientRef client(self);
-        auto found = client->GetRelationshipHandle(std::move(userId_));
+        auto found = client->Relationships().GetRelationshipHandle(std::move(userId_));
         if (found) {
             OutObject<core::RelationshipHandle>(*found, out, "out");
             result = true;
@@ -875,7 +885,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationships(Svcpp_Client const
     return Guard("Svcpp_Client_GetRelationships", [&] {
         Require(out, "out");
         ClientRef client(self);
-        OutSpan<core::RelationshipHandle>(client->GetRelationships(), out, "out");
+        OutSpan<core::RelationshipHandle>(client->Relationships().GetRelationships(), out, "out");
     });
 }
 
@@ -884,7 +894,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetRelationshipsByGroup(Svcpp_Clien
         Require(out, "out");
         auto groupType_ = InEnum<core::RelationshipGroupType>(static_cast<int32_t>(groupType), core::IsRelationshipGroupType, "groupType");
         ClientRef client(self);
-        OutSpan<core::RelationshipHandle>(client->GetRelationshipsByGroup(std::move(groupType_)), out, "out");
+        OutSpan<core::RelationshipHandle>(client->Relationships().GetRelationshipsByGroup(std::move(groupType_)), out, "out");
     });
 }
 
@@ -893,7 +903,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SearchFriendsByUsername(Svcpp_Clien
         Require(out, "out");
         auto searchStr_ = InString(searchStr, "searchStr", 256);
         ClientRef client(self);
-        OutSpan<core::UserHandle>(client->SearchFriendsByUsername(std::move(searchStr_)), out, "out");
+        OutSpan<core::UserHandle>(client->Relationships().SearchFriendsByUsername(std::move(searchStr_)), out, "out");
     });
 }
 
@@ -904,7 +914,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequest(Svcpp_Cli
         ClientRef client(self);
         auto cb_ = WrapClientSendFriendRequestCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendPlatformFriendRequest(std::move(username_), std::move(cb_));
+        client->Relationships().SendPlatformFriendRequest(std::move(username_), std::move(cb_));
     });
 }
 
@@ -915,7 +925,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendPlatformFriendRequestById(Svcpp
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendPlatformFriendRequestById(std::move(userId_), std::move(cb_));
+        client->Relationships().SendPlatformFriendRequestById(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -926,7 +936,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequest(Svcpp_Client 
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendGameFriendRequest(std::move(username_), std::move(cb_));
+        client->Relationships().SendGameFriendRequest(std::move(username_), std::move(cb_));
     });
 }
 
@@ -937,7 +947,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendGameFriendRequestById(Svcpp_Cli
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendGameFriendRequestById(std::move(userId_), std::move(cb_));
+        client->Relationships().SendGameFriendRequestById(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -948,7 +958,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptPlatformFriendRequest(Svcpp_C
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->AcceptPlatformFriendRequest(std::move(userId_), std::move(cb_));
+        client->Relationships().AcceptPlatformFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -959,7 +969,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptGameFriendRequest(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->AcceptGameFriendRequest(std::move(userId_), std::move(cb_));
+        client->Relationships().AcceptGameFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -970,7 +980,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectPlatformFriendRequest(Svcpp_C
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RejectPlatformFriendRequest(std::move(userId_), std::move(cb_));
+        client->Relationships().RejectPlatformFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -981,7 +991,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RejectGameFriendRequest(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RejectGameFriendRequest(std::move(userId_), std::move(cb_));
+        client->Relationships().RejectGameFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -992,7 +1002,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelPlatformFriendRequest(Svcpp_C
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->CancelPlatformFriendRequest(std::move(userId_), std::move(cb_));
+        client->Relationships().CancelPlatformFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1003,7 +1013,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_CancelGameFriendRequest(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->CancelGameFriendRequest(std::move(userId_), std::move(cb_));
+        client->Relationships().CancelGameFriendRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1014,7 +1024,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemovePlatformAndGameFriend(Svcpp_C
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RemovePlatformAndGameFriend(std::move(userId_), std::move(cb_));
+        client->Relationships().RemovePlatformAndGameFriend(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1025,7 +1035,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RemoveGameFriend(Svcpp_Client *self
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->RemoveGameFriend(std::move(userId_), std::move(cb_));
+        client->Relationships().RemoveGameFriend(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1036,7 +1046,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_BlockUser(Svcpp_Client *self, uint6
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->BlockUser(std::move(userId_), std::move(cb_));
+        client->Relationships().BlockUser(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1047,7 +1057,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UnblockUser(Svcpp_Client *self, uin
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRelationshipCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->UnblockUser(std::move(userId_), std::move(cb_));
+        client->Relationships().UnblockUser(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1056,7 +1066,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipCreatedCallback(Svcp
         ClientRef client(self);
         auto cb_ = WrapClientRelationshipCreatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetRelationshipCreatedCallback(std::move(cb_));
+        client->Relationships().SetRelationshipCreatedCallback(std::move(cb_));
     });
 }
 
@@ -1065,7 +1075,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipDeletedCallback(Svcp
         ClientRef client(self);
         auto cb_ = WrapClientRelationshipDeletedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetRelationshipDeletedCallback(std::move(cb_));
+        client->Relationships().SetRelationshipDeletedCallback(std::move(cb_));
     });
 }
 
@@ -1074,7 +1084,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetRelationshipGroupsUpdatedCallbac
         ClientRef client(self);
         auto cb_ = WrapClientRelationshipGroupsUpdatedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetRelationshipGroupsUpdatedCallback(std::move(cb_));
+        client->Relationships().SetRelationshipGroupsUpdatedCallback(std::move(cb_));
     });
 }
 
@@ -1085,14 +1095,14 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_UpdateRichPresence(Svcpp_Client *se
         ClientRef client(self);
         auto cb_ = WrapClientUpdateRichPresenceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->UpdateRichPresence(std::move(activity_), std::move(cb_));
+        client->Presence().UpdateRichPresence(std::move(activity_), std::move(cb_));
     });
 }
 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_ClearRichPresence(Svcpp_Client *self) {
     return Guard("Svcpp_Client_ClearRichPresence", [&] {
         ClientRef client(self);
-        client->ClearRichPresence();
+        client->Presence().ClearRichPresence();
     });
 }
 
@@ -1103,7 +1113,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOnlineStatus(Svcpp_Client *self,
         ClientRef client(self);
         auto cb_ = WrapClientUpdateStatusCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetOnlineStatus(std::move(status_), std::move(cb_));
+        client->Presence().SetOnlineStatus(std::move(status_), std::move(cb_));
     });
 }
 
@@ -1115,7 +1125,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityInvite(Svcpp_Client *se
         ClientRef client(self);
         auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendActivityInvite(std::move(userId_), std::move(content_), std::move(cb_));
+        client->Invites().SendActivityInvite(std::move(userId_), std::move(content_), std::move(cb_));
     });
 }
 
@@ -1126,7 +1136,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequest(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendActivityJoinRequest(std::move(userId_), std::move(cb_));
+        client->Invites().SendActivityJoinRequest(std::move(userId_), std::move(cb_));
     });
 }
 
@@ -1137,7 +1147,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SendActivityJoinRequestReply(Svcpp_
         ClientRef client(self);
         auto cb_ = WrapClientSendActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SendActivityJoinRequestReply(std::move(invite_), std::move(cb_));
+        client->Invites().SendActivityJoinRequestReply(std::move(invite_), std::move(cb_));
     });
 }
 
@@ -1148,7 +1158,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AcceptActivityInvite(Svcpp_Client *
         ClientRef client(self);
         auto cb_ = WrapClientAcceptActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->AcceptActivityInvite(std::move(invite_), std::move(cb_));
+        client->Invites().AcceptActivityInvite(std::move(invite_), std::move(cb_));
     });
 }
 
@@ -1157,7 +1167,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteCreatedCallback(Sv
         ClientRef client(self);
         auto cb_ = WrapClientActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetActivityInviteCreatedCallback(std::move(cb_));
+        client->Presence().SetActivityInviteCreatedCallback(std::move(cb_));
     });
 }
 
@@ -1166,7 +1176,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityInviteUpdatedCallback(Sv
         ClientRef client(self);
         auto cb_ = WrapClientActivityInviteCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetActivityInviteUpdatedCallback(std::move(cb_));
+        client->Presence().SetActivityInviteUpdatedCallback(std::move(cb_));
     });
 }
 
@@ -1175,7 +1185,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientActivityJoinCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetActivityJoinCallback(std::move(cb_));
+        client->LocalClient().SetActivityJoinCallback(std::move(cb_));
     });
 }
 
@@ -1184,7 +1194,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetActivityJoinWithApplicationCallb
         ClientRef client(self);
         auto cb_ = WrapClientActivityJoinWithApplicationCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetActivityJoinWithApplicationCallback(std::move(cb_));
+        client->LocalClient().SetActivityJoinWithApplicationCallback(std::move(cb_));
     });
 }
 
@@ -1193,7 +1203,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchCommand(Svcpp_Client 
         auto applicationId_ = applicationId;
         auto command_ = InString(command, "command", 1024);
         ClientRef client(self);
-        client->RegisterLaunchCommand(std::move(applicationId_), std::move(command_));
+        client->LocalClient().RegisterLaunchCommand(std::move(applicationId_), std::move(command_));
     });
 }
 
@@ -1202,7 +1212,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_RegisterLaunchSteamApplication(Svcp
         auto applicationId_ = applicationId;
         auto steamAppId_ = steamAppId;
         ClientRef client(self);
-        client->RegisterLaunchSteamApplication(std::move(applicationId_), std::move(steamAppId_));
+        client->LocalClient().RegisterLaunchSteamApplication(std::move(applicationId_), std::move(steamAppId_));
     });
 }
 
@@ -1212,7 +1222,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_OpenConnectedGamesSettingsInPlatfor
         ClientRef client(self);
         auto cb_ = WrapClientOpenConnectedGamesSettingsInPlatformCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->OpenConnectedGamesSettingsInPlatform(std::move(cb_));
+        client->LocalClient().OpenConnectedGamesSettingsInPlatform(std::move(cb_));
     });
 }
 
@@ -1222,7 +1232,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCall(Svcpp_Client *self, uint64_t lo
         Require(out, "out");
         auto lobbyId_ = lobbyId;
         ClientRef client(self);
-        auto found = client->StartCall(std::move(lobbyId_));
+        auto found = client->Voice().StartCall(std::move(lobbyId_));
         if (found) {
             OutObject<core::Call>(*found, out, "out");
             result = true;
@@ -1241,7 +1251,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_StartCallWithAudioCallbacks(Svcpp_Client 
         KeepUserDataOnThrow keep_receivedCb(receivedCb_.owner);
         auto capturedCb_ = WrapClientUserAudioCapturedCallback(capturedCb, capturedCbUserDataFree, capturedCbUserData);
         KeepUserDataOnThrow keep_capturedCb(capturedCb_.owner);
-        auto found = client->StartCallWithAudioCallbacks(std::move(lobbyId_), std::move(receivedCb_), std::move(capturedCb_));
+        auto found = client->Voice().StartCallWithAudioCallbacks(std::move(lobbyId_), std::move(receivedCb_), std::move(capturedCb_));
         if (found) {
             OutObject<core::Call>(*found, out, "out");
             result = true;
@@ -1256,7 +1266,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetCall(Svcpp_Client const *self, uint64_
         Require(out, "out");
         auto channelId_ = channelId;
         ClientRef client(self);
-        auto found = client->GetCall(std::move(channelId_));
+        auto found = client->Voice().GetCall(std::move(channelId_));
         if (found) {
             OutObject<core::Call>(*found, out, "out");
             result = true;
@@ -1269,7 +1279,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCalls(Svcpp_Client const *self, 
     return Guard("Svcpp_Client_GetCalls", [&] {
         Require(out, "out");
         ClientRef client(self);
-        OutSpan<core::Call>(client->GetCalls(), out, "out");
+        OutSpan<core::Call>(client->Voice().GetCalls(), out, "out");
     });
 }
 
@@ -1280,7 +1290,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCall(Svcpp_Client *self, uint64_
         ClientRef client(self);
         auto cb_ = WrapClientEndCallCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->EndCall(std::move(channelId_), std::move(cb_));
+        client->Voice().EndCall(std::move(channelId_), std::move(cb_));
     });
 }
 
@@ -1290,7 +1300,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_EndCalls(Svcpp_Client *self, Svcpp_
         ClientRef client(self);
         auto cb_ = WrapClientEndCallsCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->EndCalls(std::move(cb_));
+        client->Voice().EndCalls(std::move(cb_));
     });
 }
 
@@ -1299,7 +1309,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetVoiceParticipantChangedCallback(
         ClientRef client(self);
         auto cb_ = WrapClientVoiceParticipantChangedCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetVoiceParticipantChangedCallback(std::move(cb_));
+        client->Voice().SetVoiceParticipantChangedCallback(std::move(cb_));
     });
 }
 
@@ -1307,7 +1317,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfMuteAll(Svcpp_Client const *self) 
     bool result = false;
     Guard("Svcpp_Client_GetSelfMuteAll", [&] {
         ClientRef client(self);
-        result = client->GetSelfMuteAll();
+        result = client->Voice().GetSelfMuteAll();
     });
     return result;
 }
@@ -1316,7 +1326,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfMuteAll(Svcpp_Client *self, 
     return Guard("Svcpp_Client_SetSelfMuteAll", [&] {
         auto mute_ = static_cast<bool>(mute);
         ClientRef client(self);
-        client->SetSelfMuteAll(std::move(mute_));
+        client->Voice().SetSelfMuteAll(std::move(mute_));
     });
 }
 
@@ -1324,7 +1334,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_GetSelfDeafAll(Svcpp_Client const *self) 
     bool result = false;
     Guard("Svcpp_Client_GetSelfDeafAll", [&] {
         ClientRef client(self);
-        result = client->GetSelfDeafAll();
+        result = client->Voice().GetSelfDeafAll();
     });
     return result;
 }
@@ -1333,7 +1343,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetSelfDeafAll(Svcpp_Client *self, 
     return Guard("Svcpp_Client_SetSelfDeafAll", [&] {
         auto deaf_ = static_cast<bool>(deaf);
         ClientRef client(self);
-        client->SetSelfDeafAll(std::move(deaf_));
+        client->Voice().SetSelfDeafAll(std::move(deaf_));
     });
 }
 
@@ -1343,7 +1353,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetInputDevices(Svcpp_Client *self,
         ClientRef client(self);
         auto cb_ = WrapClientGetInputDevicesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetInputDevices(std::move(cb_));
+        client->Voice().GetInputDevices(std::move(cb_));
     });
 }
 
@@ -1353,7 +1363,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetOutputDevices(Svcpp_Client *self
         ClientRef client(self);
         auto cb_ = WrapClientGetOutputDevicesCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetOutputDevices(std::move(cb_));
+        client->Voice().GetOutputDevices(std::move(cb_));
     });
 }
 
@@ -1363,7 +1373,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentInputDevice(Svcpp_Client 
         ClientRef client(self);
         auto cb_ = WrapClientGetCurrentInputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetCurrentInputDevice(std::move(cb_));
+        client->Voice().GetCurrentInputDevice(std::move(cb_));
     });
 }
 
@@ -1373,7 +1383,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentOutputDevice(Svcpp_Client
         ClientRef client(self);
         auto cb_ = WrapClientGetCurrentOutputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->GetCurrentOutputDevice(std::move(cb_));
+        client->Voice().GetCurrentOutputDevice(std::move(cb_));
     });
 }
 
@@ -1384,7 +1394,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputDevice(Svcpp_Client *self, 
         ClientRef client(self);
         auto cb_ = WrapClientSetInputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetInputDevice(std::move(deviceId_), std::move(cb_));
+        client->Voice().SetInputDevice(std::move(deviceId_), std::move(cb_));
     });
 }
 
@@ -1395,7 +1405,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputDevice(Svcpp_Client *self,
         ClientRef client(self);
         auto cb_ = WrapClientSetOutputDeviceCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetOutputDevice(std::move(deviceId_), std::move(cb_));
+        client->Voice().SetOutputDevice(std::move(deviceId_), std::move(cb_));
     });
 }
 
@@ -1404,7 +1414,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetDeviceChangeCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientDeviceChangeCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetDeviceChangeCallback(std::move(cb_));
+        client->Voice().SetDeviceChangeCallback(std::move(cb_));
     });
 }
 
@@ -1412,7 +1422,7 @@ SVCPP_API float SVCPP_CALL Svcpp_Client_GetInputVolume(Svcpp_Client const *self)
     float result = 0;
     Guard("Svcpp_Client_GetInputVolume", [&] {
         ClientRef client(self);
-        result = client->GetInputVolume();
+        result = client->Voice().GetInputVolume();
     });
     return result;
 }
@@ -1421,7 +1431,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetInputVolume(Svcpp_Client *self, 
     return Guard("Svcpp_Client_SetInputVolume", [&] {
         auto inputVolume_ = InFloat(inputVolume, "inputVolume");
         ClientRef client(self);
-        client->SetInputVolume(std::move(inputVolume_));
+        client->Voice().SetInputVolume(std::move(inputVolume_));
     });
 }
 
@@ -1429,7 +1439,7 @@ SVCPP_API float SVCPP_CALL Svcpp_Client_GetOutputVolume(Svcpp_Client const *self
     float result = 0;
     Guard("Svcpp_Client_GetOutputVolume", [&] {
         ClientRef client(self);
-        result = client->GetOutputVolume();
+        result = client->Voice().GetOutputVolume();
     });
     return result;
 }
@@ -1438,7 +1448,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOutputVolume(Svcpp_Client *self,
     return Guard("Svcpp_Client_SetOutputVolume", [&] {
         auto outputVolume_ = InFloat(outputVolume, "outputVolume");
         ClientRef client(self);
-        client->SetOutputVolume(std::move(outputVolume_));
+        client->Voice().SetOutputVolume(std::move(outputVolume_));
     });
 }
 
@@ -1446,7 +1456,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputThreshold(Svcpp_Clie
     return Guard("Svcpp_Client_SetNoAudioInputThreshold", [&] {
         auto dBFSThreshold_ = InFloat(dBFSThreshold, "dBFSThreshold");
         ClientRef client(self);
-        client->SetNoAudioInputThreshold(std::move(dBFSThreshold_));
+        client->Voice().SetNoAudioInputThreshold(std::move(dBFSThreshold_));
     });
 }
 
@@ -1455,7 +1465,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoAudioInputCallback(Svcpp_Clien
         ClientRef client(self);
         auto cb_ = WrapClientNoAudioInputCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        client->SetNoAudioInputCallback(std::move(cb_));
+        client->Voice().SetNoAudioInputCallback(std::move(cb_));
     });
 }
 
@@ -1463,7 +1473,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAutomaticGainControl(Svcpp_Clien
     return Guard("Svcpp_Client_SetAutomaticGainControl", [&] {
         auto on_ = static_cast<bool>(on);
         ClientRef client(self);
-        client->SetAutomaticGainControl(std::move(on_));
+        client->Voice().SetAutomaticGainControl(std::move(on_));
     });
 }
 
@@ -1471,7 +1481,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEchoCancellation(Svcpp_Client *s
     return Guard("Svcpp_Client_SetEchoCancellation", [&] {
         auto on_ = static_cast<bool>(on);
         ClientRef client(self);
-        client->SetEchoCancellation(std::move(on_));
+        client->Voice().SetEchoCancellation(std::move(on_));
     });
 }
 
@@ -1479,7 +1489,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseSuppression(Svcpp_Client *s
     return Guard("Svcpp_Client_SetNoiseSuppression", [&] {
         auto on_ = static_cast<bool>(on);
         ClientRef client(self);
-        client->SetNoiseSuppression(std::move(on_));
+        client->Voice().SetNoiseSuppression(std::move(on_));
     });
 }
 
@@ -1487,7 +1497,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetNoiseCancellation(Svcpp_Client *
     return Guard("Svcpp_Client_SetNoiseCancellation", [&] {
         auto on_ = static_cast<bool>(on);
         ClientRef client(self);
-        client->SetNoiseCancellation(std::move(on_));
+        client->Voice().SetNoiseCancellation(std::move(on_));
     });
 }
 
@@ -1496,7 +1506,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetOpusHardwareCoding(Svcpp_Client 
         auto encode_ = static_cast<bool>(encode);
         auto decode_ = static_cast<bool>(decode);
         ClientRef client(self);
-        client->SetOpusHardwareCoding(std::move(encode_), std::move(decode_));
+        client->Voice().SetOpusHardwareCoding(std::move(encode_), std::move(decode_));
     });
 }
 
@@ -1504,7 +1514,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetAecDump(Svcpp_Client *self, bool
     return Guard("Svcpp_Client_SetAecDump", [&] {
         auto on_ = static_cast<bool>(on);
         ClientRef client(self);
-        client->SetAecDump(std::move(on_));
+        client->Voice().SetAecDump(std::move(on_));
     });
 }
 
@@ -1514,7 +1524,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetVoiceLogDir(Svcpp_Client *self, Svcpp_
         auto path_ = InString(path, "path", 4096);
         auto minSeverity_ = InEnum<core::LoggingSeverity>(static_cast<int32_t>(minSeverity), core::IsLoggingSeverity, "minSeverity");
         ClientRef client(self);
-        result = client->SetVoiceLogDir(std::move(path_), std::move(minSeverity_));
+        result = client->Voice().SetVoiceLogDir(std::move(path_), std::move(minSeverity_));
     });
     return result;
 }
@@ -1527,7 +1537,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_AddVoiceLogCallback(Svcpp_Client *s
         ClientRef client(self);
         auto cb_ = WrapClientLogCallback(cb, cbUserDataFree, cbUserData);
         KeepUserDataOnThrow keep_cb(cb_.owner);
-        *outToken = client->AddVoiceLogCallback(std::move(minSeverity_), std::move(cb_));
+        *outToken = client->Voice().AddVoiceLogCallback(std::move(minSeverity_), std::move(cb_));
     });
 }
 
@@ -1535,7 +1545,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_SetEngineManagedAudioSession(Svcpp_
     return Guard("Svcpp_Client_SetEngineManagedAudioSession", [&] {
         auto isEngineManaged_ = static_cast<bool>(isEngineManaged);
         ClientRef client(self);
-        client->SetEngineManagedAudioSession(std::move(isEngineManaged_));
+        client->Voice().SetEngineManagedAudioSession(std::move(isEngineManaged_));
     });
 }
 
@@ -1543,7 +1553,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_ShowAudioRoutePicker(Svcpp_Client *self) 
     bool result = false;
     Guard("Svcpp_Client_ShowAudioRoutePicker", [&] {
         ClientRef client(self);
-        result = client->ShowAudioRoutePicker();
+        result = client->Voice().ShowAudioRoutePicker();
     });
     return result;
 }
@@ -1553,7 +1563,7 @@ SVCPP_API bool SVCPP_CALL Svcpp_Client_SetSpeakerMode(Svcpp_Client *self, bool s
     Guard("Svcpp_Client_SetSpeakerMode", [&] {
         auto speakerMode_ = static_cast<bool>(speakerMode);
         ClientRef client(self);
-        result = client->SetSpeakerMode(std::move(speakerMode_));
+        result = client->Voice().SetSpeakerMode(std::move(speakerMode_));
     });
     return result;
 }

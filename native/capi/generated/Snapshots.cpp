@@ -17,6 +17,16 @@
 #include "values/additional_content.hpp"
 #include "voice/audio_device_value.hpp"
 #include "values/activity.hpp"
+#include "auth/auth_service.hpp"
+#include "local_client/local_client_service.hpp"
+#include "users/users_service.hpp"
+#include "guilds/guilds_service.hpp"
+#include "messages/messages_service.hpp"
+#include "lobbies/lobbies_service.hpp"
+#include "relationships/relationships_service.hpp"
+#include "presence/presence_service.hpp"
+#include "invites/invites_service.hpp"
+#include "voice/voice_service.hpp"
 #include "support/snapshot_writer.hpp"
 #include "support/whole_snapshots.hpp"
 
@@ -1087,7 +1097,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetLastConnectionFailure_WriteSnaps
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUserV2_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetCurrentUserV2_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
         ClientRef client(self, core::Errc::InvalidHandle);
-        auto found = client->GetCurrentUserV2();
+        auto found = client->Users().GetCurrentUserV2();
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_UserHandle(w, *found);
     });
@@ -1096,7 +1106,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUserV2_WriteSnapshot(Svcp
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetCurrentUser_WriteSnapshot(Svcpp_Client const *self, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetCurrentUser_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
         ClientRef client(self, core::Errc::InvalidHandle);
-        auto found = client->GetCurrentUser();
+        auto found = client->Users().GetCurrentUser();
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_UserHandle(w, *found);
     });
@@ -1112,7 +1122,7 @@ SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetUser_WriteSnapshot(Svcpp_Client 
 SVCPP_API Svcpp_Errc SVCPP_CALL Svcpp_Client_GetMessageHandle_WriteSnapshot(Svcpp_Client const *self, uint64_t messageId, uint8_t *buffer, size_t capacity, size_t *size) {
     return SnapshotGuard("Svcpp_Client_GetMessageHandle_WriteSnapshot", buffer, capacity, size, [&](SnapshotWriter &w) {
         ClientRef client(self, core::Errc::InvalidHandle);
-        auto found = client->GetMessageHandle(messageId);
+        auto found = client->Messages().GetMessageHandle(messageId);
         if (!found) return;  // nothing found: size 0
         WriteWholeSnapshotOf_MessageHandle(w, *found);
     });

@@ -137,8 +137,9 @@ net::HttpRequest TokenInfoRequest(const std::string &apiBase, const std::string 
     return BearerRequest("GET", apiBase + "/oauth2/@me", "GET /oauth2/@me", accessToken);
 }
 
-ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, TokenGrant &grant) {
-    ClientResult result = oauth ? net::ResultFromOAuthHttp(response) : net::ResultFromHttp(response);
+ClientResult ReadTokenGrant(const net::HttpResponse &response, GrantEndpoint endpoint, TokenGrant &grant) {
+    ClientResult result =
+        endpoint == GrantEndpoint::OAuth2 ? net::ResultFromOAuthHttp(response) : net::ResultFromHttp(response);
     if (result.type != ErrorType::None) return result;
     auto body = net::JsonBody(response, result);
     if (!body) return result;

@@ -52,11 +52,14 @@ net::HttpRequest CurrentUserRequest(const std::string &apiBase, const std::strin
 /** GET /oauth2/@me: the token's expiry and scopes (UpdateToken schedules the expiration callback from it). */
 net::HttpRequest TokenInfoRequest(const std::string &apiBase, const std::string &accessToken);
 
-/**
- * Reads a token response. oauth = the OAuth2 token endpoint (its credential errors are AuthorizationFailed).
- * Returns the ClientResult; on success `grant` is filled.
- */
-ClientResult ReadTokenGrant(const net::HttpResponse &response, bool oauth, TokenGrant &grant);
+/** Which endpoint answered a token request: their credential errors read differently. */
+enum class GrantEndpoint {
+    OAuth2,      // the OAuth2 token endpoint: its credential errors are AuthorizationFailed
+    PartnerSdk,  // provisional and child tokens: the API's error body
+};
+
+/** Reads a token response. Returns the ClientResult; on success `grant` is filled. */
+ClientResult ReadTokenGrant(const net::HttpResponse &response, GrantEndpoint endpoint, TokenGrant &grant);
 
 /** Seconds until the `expires` ISO 8601 timestamp of /oauth2/@me, from now (nullopt when absent or malformed). */
 std::optional<int64_t> SecondsUntilExpiry(const net::HttpResponse &response);

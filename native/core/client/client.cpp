@@ -1,10 +1,9 @@
 #include "client/client.hpp"
 
-#include "auth/pkce.hpp"
 #include "auth/scopes.hpp"
 #include "client/client_net.hpp"
 #include "client/client_registry.hpp"
-#include "rpc/rpc_service.hpp"
+#include "local_client/local_client_service.hpp"
 #include "runtime/abi_error.hpp"
 #include "version.hpp"
 #include "voice/voice_service.hpp"
@@ -49,7 +48,9 @@ Client::Client(const ClientCreateOptions &options)
     lobbies_.Register(dispatch_);
     relationships_.Register(dispatch_);
     presence_.Register(dispatch_);
-    StartLocalClient();
+    ServiceHost &host = *this;  // the base is private: converted here, not inside make_unique
+    localClient_ = std::make_unique<local_client::LocalClientService>(queue_, host, io_.Executor(), options_.ipcPath,
+                                                                      users_, messages_);
     StartVoice();
     voice_->Register(dispatch_);
 }
@@ -108,6 +109,62 @@ void Client::Rest(net::HttpRequest request, net::HttpDone done) {
     });
 }
 
+void Client::Post(std::function<void()> fn) {
+    OnIo([fn = std::move(fn)](Net &) { fn(); });
+}
+
+const net::ClientExecutor &Client::IoExecutor() { return io_.Executor(); }
+
+void Client::RunAfter(std::chrono::milliseconds delay, std::function<void()> fn) {
+    OnIo([this, delay, fn = std::move(fn)](Net &net) mutable {
+        auto timer = std::make_shared<boost::asio::steady_timer>(net.io, delay);
+        // The gate is asked again when it fires: the client may be going down by then.
+        timer->async_wait([this, timer, fn = std::move(fn)](const boost::system::error_code &ec) {
+            if (!ec && !destroyRequested_.load()) fn();
+        });
+    });
+}
+
+void Client::StartVoice() {
+    voice::VoiceHost host;
+    host.post = [this](std::function<void()> fn) { Post(std::move(fn)); };
+    host.io = &io_.Executor();
+    host.websockets = net_->websockets;
+    // Main-gateway op 4 (Voice State Update), sent through the client's gateway session.
+    host.sendGatewayOp4 = [this](const nlohmann::json &data) {
+        return net_ && net_->session && net_->session->Send(4, data);
+    };
+    host.gatewaySecure = [this] { return apiBase_.rfind("https:", 0) == 0; };
+    host.ready = [this] { return GetStatus() == ClientStatus::Ready; };
+    host.currentUserId = [this] { return users_.Cache()->CurrentUserId(); };
+    host.isLobbyMember = [this](uint64_t lobbyId) { return lobbies_.Cache()->Contains(lobbyId); };
+    host.threads = threads_;
+    host.nextToken = [this] { return nextToken_.fetch_add(1); };
+    voice_ = std::make_shared<voice::VoiceService>(queue_, operations_, std::move(host));
+}
+
+std::weak_ptr<const voice::LobbyCallReader> Client::LobbyCalls() const {
+    return std::shared_ptr<const voice::LobbyCallReader>(voice_);
+}
+
+bool Client::SetLocalActivity(const nlohmann::json &activity, std::function<void(ClientResult)> done) {
+    return localClient_->SetLocalActivity(activity, std::move(done));
+}
+
+void Client::ClearSocialCaches() {
+    lobbies_.Clear();
+    messages_.Cache()->Clear();
+}
+
+// Client, Voice and Network threads all live in threads_ (the I/O thread is not a voice thread, but it is the
+// one place every SDK thread registers). The value range is a contract (InvalidArgument); the OS's answer is not.
+void Client::SetThreadPriority(ClientThread thread, int32_t priority) {
+    if (priority < SdkThreads::kMinPriority || priority > SdkThreads::kMaxPriority) {
+        throw AbiError(Errc::InvalidArgument, "priority: must be a nice value within -20..19 (lower runs first)");
+    }
+    threads_->SetPriority(thread, priority);
+}
+
 uint64_t Client::AddLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb) {
     return logger_.Add(minSeverity, std::move(cb), nextToken_.fetch_add(1));
 }
@@ -116,8 +173,6 @@ void Client::RemoveCallback(uint64_t token) {
     if (!logger_.Remove(token) && !voice_->RemoveVoiceLogCallback(token))
         throw AbiError(Errc::InvalidArgument, "no registration has token " + std::to_string(token));
 }
-
-AuthorizationCodeVerifier Client::CreateAuthorizationCodeVerifier() { return pkce::CreateVerifier(); }
 
 void Client::RunCallbacks() { RunCallbacksUpTo(UINT32_MAX); }
 
@@ -147,17 +202,17 @@ void Client::SetCallbacksPendingHook(CallbacksPendingFn &&hook) {
 void Client::ReleaseRegistrations() {
     logger_.Clear();
     statusChanged_.Set({});
-    authorizeUrl_.Set({});
+    auth_.ReleaseRegistrations();
     tokenExpiration_.Set({});
-    authorizeRequest_.Set({});
     users_.ReleaseRegistrations();
     messages_.ReleaseRegistrations();
     lobbies_.ReleaseRegistrations();
     relationships_.ReleaseRegistrations();
     presence_.ReleaseRegistrations();
     voice_->ReleaseRegistrations();
+    localClient_->ReleaseRegistrations();
     queue_.SetHook(nullptr);
-    if (!destroyRequested_.load()) UpdateLocalSubscriptions();
+    if (!destroyRequested_.load()) localClient_->UpdateSubscriptions();
 }
 
 void Client::ResetCallbacks() {
@@ -191,7 +246,7 @@ void Client::Teardown() {
         if (net_) {
             net_->session.reset();
             localClient_->Shutdown();
-            if (net_->listener) net_->listener->Stop();
+            auth_.ShutdownOnIo();
             net_->expiryTimer.cancel();
             net_->expiryCheckTimer.cancel();
             net_->rest.Shutdown();

@@ -1,5 +1,5 @@
 // Client: the gateway connection (status machine, native/SEMANTICS.md "Connection"), the dispatches it applies to the
-// caches, token expiry, and the user getters.
+// caches, and token expiry.
 #include <algorithm>
 
 #include <nlohmann/json.hpp>
@@ -101,7 +101,7 @@ void Client::StartGateway(Net &net, std::string url) {
         if (!gap) return;
         logger_.Log(LoggingSeverity::Warning, "reconnected with a new session: events of the gap were not delivered");
         missedEvents_.Post();
-        CatchUpLobbyMessages();
+        messages_.CatchUpLobbyMessages();
     };
     events.discarded = [this] { discardedMessages_.fetch_add(1); };
     // A dispatch no area handles is not worth a DOM of its data (the table is read-only once the client exists).
@@ -224,8 +224,5 @@ void Client::TokenExpiring(uint64_t generation) {
 }
 
 // ---- Users ----------------------------------------------------------------------------------------------
-
-std::optional<UserHandle> Client::GetCurrentUserV2() const { return users_.CurrentUser(); }
-std::optional<UserHandle> Client::GetUser(uint64_t userId) const { return users_.User(userId); }
 
 }  // namespace svcpp::core

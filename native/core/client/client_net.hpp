@@ -1,12 +1,11 @@
-// Client::Net — the half of a Client that lives on its I/O thread: the HTTP stack, the gateway session,
-// the authorize listener and the token-expiry timer. Only client_*.cpp include this (it pulls in Asio).
+// Client::Net — the half of a Client that lives on its I/O thread: the HTTP stack, the gateway session and the
+// token-expiry timer. Only client_*.cpp include this (it pulls in Asio).
 #pragma once
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "auth/loopback_listener.hpp"
 #include "client/client.hpp"
 #include "gateway/session.hpp"
 #include "net/client_executor.hpp"
@@ -15,9 +14,6 @@
 #include "net/websocket.hpp"
 
 namespace svcpp::core {
-
-/** The ValidationError of a call that needs the token of UpdateToken. */
-inline constexpr const char *kNoTokenMessage = "no token: call UpdateToken first";
 
 /** No connection attempt under way: UpdateToken's held expiry check may go (client_connection.cpp). */
 inline bool IsSettled(ClientStatus status) {
@@ -59,12 +55,6 @@ struct Client::Net {
     };
     std::optional<ExpiryCheck> expiryCheck;
     boost::asio::steady_timer expiryCheckTimer;
-
-    // Authorize: at most one pending flow.
-    std::shared_ptr<Operation<void(const ClientResult &, std::string_view, std::string_view)>> authorize;
-    std::shared_ptr<auth::LoopbackListener> listener;
-    std::string authorizeState;
-    std::string authorizeRedirectUri;
 };
 
 }  // namespace svcpp::core

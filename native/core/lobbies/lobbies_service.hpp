@@ -7,19 +7,24 @@
 #include <optional>
 #include <vector>
 
+#include "generated/callbacks.hpp"
 #include "lobbies/lobby_cache.hpp"
 #include "lobbies/lobby_dispatch.hpp"
 #include "lobbies/lobby_handle.hpp"
 #include "runtime/dispatch_table.hpp"
+#include "messages/cache_refs.hpp"
 #include "runtime/event_slot.hpp"
+#include "runtime/service_host.hpp"
 #include "users/user_cache.hpp"
 
 namespace svcpp::core::lobbies {
 
 class LobbiesService {
   public:
-    LobbiesService(CallbackQueue &queue, std::shared_ptr<UserCache> users)
-        : users_(std::move(users)),
+    LobbiesService(CallbackQueue &queue, ServiceHost &host, std::shared_ptr<UserCache> users, CacheRefsFn refs)
+        : host_(host),
+          users_(std::move(users)),
+          refs_(std::move(refs)),
           created_(queue),
           deleted_(queue),
           updated_(queue),
@@ -41,8 +46,32 @@ class LobbiesService {
     EventSlot<void(uint64_t, uint64_t)> &MemberUpdated() { return memberUpdated_; }
     void ReleaseRegistrations();
 
+    // Operations (the C ABI's Client_<Name> of this area). The calls are REST requests whose answers also go into
+    // the cache, so a handle read inside the completion callback already sees the result.
+    void CreateOrJoinLobby(std::string secret, ClientCreateOrJoinLobbyCallback &&cb);
+    void CreateOrJoinLobbyWithMetadata(std::string secret, Properties lobbyMetadata, Properties memberMetadata,
+                                       ClientCreateOrJoinLobbyCallback &&cb);
+    void LeaveLobby(uint64_t lobbyId, ClientLeaveLobbyCallback &&cb);
+    std::optional<LobbyHandle> GetLobbyHandle(uint64_t lobbyId) const;
+    std::vector<uint64_t> GetLobbyIds() const { return cache_->Ids(); }
+    void SetLobbyCreatedCallback(ClientLobbyCreatedCallback &&cb) { created_.Set(std::move(cb)); }
+    void SetLobbyDeletedCallback(ClientLobbyDeletedCallback &&cb) { deleted_.Set(std::move(cb)); }
+    void SetLobbyUpdatedCallback(ClientLobbyUpdatedCallback &&cb) { updated_.Set(std::move(cb)); }
+    void SetLobbyMemberAddedCallback(ClientLobbyMemberAddedCallback &&cb) { memberAdded_.Set(std::move(cb)); }
+    void SetLobbyMemberRemovedCallback(ClientLobbyMemberRemovedCallback &&cb) { memberRemoved_.Set(std::move(cb)); }
+    void SetLobbyMemberUpdatedCallback(ClientLobbyMemberUpdatedCallback &&cb) { memberUpdated_.Set(std::move(cb)); }
+    void LinkChannelToLobby(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb);
+    void UnlinkChannelFromLobby(uint64_t lobbyId, ClientLinkOrUnlinkChannelCallback &&cb);
+    void JoinLinkedLobbyGuild(uint64_t lobbyId, ClientProvisionalUserMergeRequiredCallback &&mergeCb,
+                              ClientJoinLinkedLobbyGuildCallback &&cb);
+
   private:
+    /** PATCH /lobbies/{id}/channel-linking (channelId 0 unlinks); the answer, the lobby, goes into the cache. */
+    void SetLinkedChannel(uint64_t lobbyId, uint64_t channelId, ClientLinkOrUnlinkChannelCallback &&cb);
+
+    ServiceHost &host_;
     std::shared_ptr<UserCache> users_;
+    CacheRefsFn refs_;
     std::shared_ptr<LobbyCache> cache_ = std::make_shared<LobbyCache>();
     EventSlot<void(uint64_t)> created_;
     EventSlot<void(uint64_t)> deleted_;

@@ -1,6 +1,7 @@
 // The client caches a message or channel handle reads through. Weak: once the client (and so its caches)
 // is gone, every handle reads defaults.
 #pragma once
+#include <functional>
 #include <memory>
 
 #include "lobbies/lobby_cache.hpp"
@@ -16,5 +17,8 @@ struct CacheRefs {
     std::weak_ptr<const MessageCache> messages;
     std::weak_ptr<const voice::LobbyCallReader> lobbyCalls;  // a message's lobby reads its call through it
 };
+
+/** The client's caches as handles need them; a function because the voice area exists after the others. */
+using CacheRefsFn = std::function<CacheRefs()>;
 
 }  // namespace svcpp::core

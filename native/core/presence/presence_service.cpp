@@ -4,7 +4,10 @@
 
 #include "invites/activity_invite_json.hpp"
 #include "net/json_fields.hpp"
+#include "net/results.hpp"
+#include "presence/activity_validation.hpp"
 #include "presence/presence_json.hpp"
+#include "presence/presence_routes.hpp"
 
 namespace svcpp::core::presence {
 
@@ -79,8 +82,56 @@ void PresenceService::Post(const std::vector<PresenceEvent> &events) {
 void PresenceService::ReleaseRegistrations() {
     inviteCreated_.Set({});
     inviteUpdated_.Set({});
-    join_.Set({});
-    joinWithApplication_.Set({});
+}
+
+// ---- Operations (native/SEMANTICS.md "Social layer: relationships, presence, invites") --------------------------
+// UpdateRichPresence validates every activity limit locally before anything is sent.
+
+namespace {
+using PresenceOperation = Operation<void(const ClientResult &)>;
+}  // namespace
+
+void PresenceService::UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb) {
+    auto op = PresenceOperation::Begin(host_.Ops(), std::move(cb));
+    if (auto error = ValidateActivity(activity))
+        return op->Fail(FailureResult(ErrorType::ValidationError, "activity." + *error));
+    if (auto failure = host_.NotReady()) {
+        // Not connected to the gateway: a local platform client sets the activity for the desktop user instead.
+        if (setLocalActivity_(ActivityToWire(activity), [op](ClientResult result) { op->Complete(std::move(result)); }))
+            return;
+        return op->Fail(*failure);
+    }
+    host_.Rest(host_.JsonRequest(routes::kSetPresence, {}, {{"activity", ActivityToWire(activity)}}),
+               [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
+}
+
+void PresenceService::LogClearFailure(const ClientResult &result) {
+    if (result.type != ErrorType::None)
+        host_.Log().Log(LoggingSeverity::Error, "ClearRichPresence failed: " + result.error);
+}
+
+void PresenceService::ClearRichPresence() {
+    if (auto failure = host_.NotReady()) {
+        const bool local = setLocalActivity_(nullptr, [this](ClientResult result) { LogClearFailure(result); });
+        if (!local) host_.Log().Log(LoggingSeverity::Warning, "ClearRichPresence: " + failure->error);
+        return;
+    }
+    // Fire and forget (the reference has no callback): a failure is logged.
+    host_.Rest(host_.JsonRequest(routes::kSetPresence, {}, {{"activity", nullptr}}),
+               [this](net::HttpResponse response) { LogClearFailure(net::ResultFromHttp(response)); });
+}
+
+void PresenceService::SetOnlineStatus(StatusType status, ClientUpdateStatusCallback &&cb) {
+    auto op = PresenceOperation::Begin(host_.Ops(), std::move(cb));
+    const char *wireStatus = SettableStatusWire(status);
+    if (!wireStatus) {
+        return op->Fail(
+            FailureResult(ErrorType::ValidationError,
+                          std::string("status must be Online, Idle, Dnd or Invisible (got ") + ToString(status) + ")"));
+    }
+    if (auto failure = host_.NotReady()) return op->Fail(*failure);
+    host_.Rest(host_.JsonRequest(routes::kSetPresence, {}, {{"status", wireStatus}}),
+               [op](net::HttpResponse response) { op->Complete(net::ResultFromHttp(response)); });
 }
 
 }  // namespace svcpp::core::presence

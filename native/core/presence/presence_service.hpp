@@ -1,7 +1,7 @@
 // The presence area (native/SEMANTICS.md "Social layer: relationships, presence, invites", platform/PROTOCOL.md §10.2
-// and the activity invites): the reducer of READY's `presences`, PRESENCE_UPDATE and ACTIVITY_INVITE_*, and the invite
-// and join event slots. A presence change is a change of the user (UserUpdated, the users area's slot) and may move
-// the user between friends-list groups (GroupsUpdated, the relationships area's slot).
+// and the activity invites): the reducer of READY's `presences`, PRESENCE_UPDATE and ACTIVITY_INVITE_*, the invite
+// event slots, and the rich presence and status calls. A presence change is a change of the user (UserUpdated, the
+// users area's slot) and may move the user between friends-list groups (GroupsUpdated, the relationships area's slot).
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -10,10 +10,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "generated/callbacks.hpp"
 #include "generated/values.hpp"
 #include "relationships/relationships_service.hpp"
 #include "runtime/dispatch_table.hpp"
 #include "runtime/event_slot.hpp"
+#include "runtime/service_host.hpp"
 #include "users/user_cache.hpp"
 #include "users/users_service.hpp"
 
@@ -43,17 +45,24 @@ std::vector<PresenceEvent> Apply(UserCache &users, const PresenceContext &contex
 /** READY's `application.id` (0 when absent). */
 uint64_t ReadyApplicationId(const nlohmann::json &ready);
 
+/**
+ * Rich presence without a gateway session: SET_ACTIVITY through the local platform client (`activity` null clears
+ * it). False, and nothing sent, when no local client is connected; else `done` runs on the I/O thread.
+ */
+using LocalActivityFn = std::function<bool(const nlohmann::json &activity, std::function<void(ClientResult)> done)>;
+
 class PresenceService {
   public:
-    PresenceService(CallbackQueue &queue, users::UsersService &users,
-                    relationships::RelationshipsService &relationships, std::function<uint64_t()> clientApplicationId)
-        : users_(users),
+    PresenceService(CallbackQueue &queue, ServiceHost &host, users::UsersService &users,
+                    relationships::RelationshipsService &relationships, std::function<uint64_t()> clientApplicationId,
+                    LocalActivityFn setLocalActivity)
+        : host_(host),
+          users_(users),
           relationships_(relationships),
           clientApplicationId_(std::move(clientApplicationId)),
+          setLocalActivity_(std::move(setLocalActivity)),
           inviteCreated_(queue),
-          inviteUpdated_(queue),
-          join_(queue),
-          joinWithApplication_(queue) {}
+          inviteUpdated_(queue) {}
 
     void Register(DispatchTable &table);
     void Post(const std::vector<PresenceEvent> &events);
@@ -63,20 +72,27 @@ class PresenceService {
 
     EventSlot<void(const ActivityInvite &)> &InviteCreated() { return inviteCreated_; }
     EventSlot<void(const ActivityInvite &)> &InviteUpdated() { return inviteUpdated_; }
-    // Fed by local IPC / the platform client UI, which this version does not implement: kept, never fire.
-    EventSlot<void(std::string_view)> &Join() { return join_; }
-    EventSlot<void(uint64_t, std::string_view)> &JoinWithApplication() { return joinWithApplication_; }
     void ReleaseRegistrations();
 
+    // Operations (the C ABI's Client_<Name> of this area).
+    void UpdateRichPresence(Activity activity, ClientUpdateRichPresenceCallback &&cb);
+    void ClearRichPresence();
+    void SetOnlineStatus(StatusType status, ClientUpdateStatusCallback &&cb);
+    void SetActivityInviteCreatedCallback(ClientActivityInviteCallback &&cb) { inviteCreated_.Set(std::move(cb)); }
+    void SetActivityInviteUpdatedCallback(ClientActivityInviteCallback &&cb) { inviteUpdated_.Set(std::move(cb)); }
+
   private:
+    /** Logs a failed ClearRichPresence (it has no callback). */
+    void LogClearFailure(const ClientResult &result);
+
+    ServiceHost &host_;
     users::UsersService &users_;
     relationships::RelationshipsService &relationships_;
     std::function<uint64_t()> clientApplicationId_;
+    LocalActivityFn setLocalActivity_;
     std::atomic<uint64_t> sessionApplicationId_{0};  // READY's application.id
     EventSlot<void(const ActivityInvite &)> inviteCreated_;
     EventSlot<void(const ActivityInvite &)> inviteUpdated_;
-    EventSlot<void(std::string_view)> join_;
-    EventSlot<void(uint64_t, std::string_view)> joinWithApplication_;
 };
 
 }  // namespace svcpp::core::presence

@@ -6,7 +6,7 @@
 namespace svcpp::core::relationships {
 
 namespace {
-const char *AxisName(bool platformAxis) { return platformAxis ? "platform" : "game"; }
+const char *AxisName(Axis axis) { return axis == Axis::Platform ? "platform" : "game"; }
 
 bool EqualsIgnoreCase(const std::string &a, const std::string &b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
@@ -16,11 +16,12 @@ bool EqualsIgnoreCase(const std::string &a, const std::string &b) {
 }  // namespace
 
 std::optional<std::string> CheckTransition(const Self &self, uint64_t target, const RelationshipRecord &current,
-                                           Action action, bool platformAxis) {
+                                           Action action, Axis axis) {
     if (target == 0) return "userId must not be 0";
     if (target == self.id) return "a relationship with yourself is not possible";
-    const RelationshipType axis = platformAxis ? current.platform : current.game;
-    const std::string name = AxisName(platformAxis);
+    const bool platformAxis = axis == Axis::Platform;
+    const RelationshipType type = platformAxis ? current.platform : current.game;
+    const std::string name = AxisName(axis);
     // Provisional accounts have game relationships and blocks only (PROTOCOL.md §10.1, 80011).
     const bool needsPlatformAxis =
         platformAxis && action != Action::Block && action != Action::Unblock && action != Action::Remove;
@@ -28,17 +29,17 @@ std::optional<std::string> CheckTransition(const Self &self, uint64_t target, co
     switch (action) {
         case Action::SendRequest:
             if (current.platform == RelationshipType::Blocked) return "the user is blocked: unblock them first";
-            if (axis == RelationshipType::Friend) return "already " + name + " friends";
-            if (axis == RelationshipType::PendingOutgoing)
+            if (type == RelationshipType::Friend) return "already " + name + " friends";
+            if (type == RelationshipType::PendingOutgoing)
                 return "a " + name + " friend request to this user is already pending";
             return std::nullopt;  // none, or pending incoming (which the request accepts)
         case Action::Accept:
         case Action::Reject:
-            if (axis != RelationshipType::PendingIncoming)
+            if (type != RelationshipType::PendingIncoming)
                 return "no pending incoming " + name + " friend request from this user";
             return std::nullopt;
         case Action::Cancel:
-            if (axis != RelationshipType::PendingOutgoing)
+            if (type != RelationshipType::PendingOutgoing)
                 return "no pending outgoing " + name + " friend request to this user";
             return std::nullopt;
         case Action::Remove:
@@ -56,10 +57,10 @@ std::optional<std::string> CheckTransition(const Self &self, uint64_t target, co
 }
 
 std::optional<std::string> CheckRequestByName(const Self &self, const std::string &ownUsername,
-                                              const std::string &username, bool platformAxis) {
+                                              const std::string &username, Axis axis) {
     if (username.empty()) return "username must not be empty";
     if (EqualsIgnoreCase(username, ownUsername)) return "a relationship with yourself is not possible";
-    if (platformAxis && self.provisional) return "provisional accounts have no platform relationships";
+    if (axis == Axis::Platform && self.provisional) return "provisional accounts have no platform relationships";
     return std::nullopt;
 }
 

@@ -10,9 +10,12 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "generated/callbacks.hpp"
 #include "relationships/relationship_handle.hpp"
+#include "relationships/relationship_rules.hpp"
 #include "runtime/dispatch_table.hpp"
 #include "runtime/event_slot.hpp"
+#include "runtime/service_host.hpp"
 #include "users/user_cache.hpp"
 #include "users/user_handle.hpp"
 
@@ -39,8 +42,8 @@ std::vector<RelationshipEvent> Apply(UserCache &users, std::string_view type, co
 
 class RelationshipsService {
   public:
-    RelationshipsService(CallbackQueue &queue, std::shared_ptr<UserCache> users)
-        : users_(std::move(users)), created_(queue), deleted_(queue), groupsUpdated_(queue) {}
+    RelationshipsService(CallbackQueue &queue, ServiceHost &host, std::shared_ptr<UserCache> users)
+        : host_(host), users_(std::move(users)), created_(queue), deleted_(queue), groupsUpdated_(queue) {}
 
     void Register(DispatchTable &table);
     void Post(const std::vector<RelationshipEvent> &events);
@@ -50,12 +53,39 @@ class RelationshipsService {
     EventSlot<void(uint64_t)> &GroupsUpdated() { return groupsUpdated_; }
     void ReleaseRegistrations();
 
-    std::optional<RelationshipHandle> Relationship(uint64_t userId) const;
-    std::vector<RelationshipHandle> All() const;
-    std::vector<RelationshipHandle> ByGroup(RelationshipGroupType group) const;
-    std::vector<UserHandle> SearchFriends(const std::string &search) const;
+    // Operations (the C ABI's Client_<Name> of this area). Every change checks its precondition against the cache
+    // first (ValidationError, nothing sent) and then makes one REST call. Its completion does not touch the cache:
+    // the dispatch that follows does (and fires the Created/Deleted events).
+    std::optional<RelationshipHandle> GetRelationshipHandle(uint64_t userId) const;
+    std::vector<RelationshipHandle> GetRelationships() const;
+    std::vector<RelationshipHandle> GetRelationshipsByGroup(RelationshipGroupType groupType) const;
+    std::vector<UserHandle> SearchFriendsByUsername(std::string searchStr) const;
+    void SendPlatformFriendRequest(std::string username, ClientSendFriendRequestCallback &&cb);
+    void SendGameFriendRequest(std::string username, ClientUpdateRelationshipCallback &&cb);
+    void SendPlatformFriendRequestById(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void SendGameFriendRequestById(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void AcceptPlatformFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void AcceptGameFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RejectPlatformFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RejectGameFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void CancelPlatformFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void CancelGameFriendRequest(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RemovePlatformAndGameFriend(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void RemoveGameFriend(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void BlockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void UnblockUser(uint64_t userId, ClientUpdateRelationshipCallback &&cb);
+    void SetRelationshipCreatedCallback(ClientRelationshipCreatedCallback &&cb) { created_.Set(std::move(cb)); }
+    void SetRelationshipDeletedCallback(ClientRelationshipDeletedCallback &&cb) { deleted_.Set(std::move(cb)); }
+    void SetRelationshipGroupsUpdatedCallback(ClientRelationshipGroupsUpdatedCallback &&cb) {
+        groupsUpdated_.Set(std::move(cb));
+    }
 
   private:
+    /** The checks and the request of one relationship change by user id. */
+    void Change(uint64_t userId, Action action, Axis axis, ClientUpdateRelationshipCallback &&cb);
+    void RequestByName(std::string username, Axis axis, Callback<void(const ClientResult &)> &&cb);
+
+    ServiceHost &host_;
     std::shared_ptr<UserCache> users_;
     EventSlot<void(uint64_t, bool)> created_;
     EventSlot<void(uint64_t, bool)> deleted_;

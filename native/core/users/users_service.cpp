@@ -34,14 +34,14 @@ void UsersService::Post(const std::vector<UserEvent> &events) {
     for (const auto &e : events) updated_.Post(e.userId);
 }
 
-std::optional<UserHandle> UsersService::CurrentUser() const {
+std::optional<UserHandle> UsersService::GetCurrentUserV2() const {
     // Set by READY and cleared when the session ends: absent until the first Ready of a session.
     const uint64_t id = cache_->CurrentUserId();
     if (!id || !cache_->Contains(id)) return std::nullopt;
     return UserHandle(cache_, id);
 }
 
-std::optional<UserHandle> UsersService::User(uint64_t userId) const {
+std::optional<UserHandle> UsersService::GetUser(uint64_t userId) const {
     if (!cache_->Contains(userId)) return std::nullopt;
     return UserHandle(cache_, userId);
 }

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "generated/callbacks.hpp"
 #include "runtime/dispatch_table.hpp"
 #include "runtime/event_slot.hpp"
 #include "users/user_cache.hpp"
@@ -43,8 +44,11 @@ class UsersService {
     EventSlot<void(uint64_t)> &Updated() { return updated_; }
     void ReleaseRegistrations() { updated_.Set({}); }
 
-    std::optional<UserHandle> CurrentUser() const;
-    std::optional<UserHandle> User(uint64_t userId) const;
+    // Operations (the C ABI's Client_<Name> of this area).
+    std::optional<UserHandle> GetCurrentUserV2() const;
+    std::optional<UserHandle> GetCurrentUser() const { return GetCurrentUserV2(); }
+    std::optional<UserHandle> GetUser(uint64_t userId) const;
+    void SetUserUpdatedCallback(ClientUserUpdatedCallback &&cb) { updated_.Set(std::move(cb)); }
 
   private:
     std::shared_ptr<UserCache> cache_;

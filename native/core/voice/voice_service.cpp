@@ -398,8 +398,12 @@ bool VoiceService::SetVoiceLogDir(std::string path, LoggingSeverity minSeverity)
     return true;
 }
 
-uint64_t VoiceService::AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb, uint64_t token) {
-    return log_.Add(minSeverity, std::move(cb), token);
+uint64_t VoiceService::AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb) {
+    return log_.Add(minSeverity, std::move(cb), host_.nextToken());
+}
+
+void VoiceService::SetOpusHardwareCoding(bool, bool) {
+    Log(LoggingSeverity::Verbose, "SetOpusHardwareCoding: software Opus on desktop");
 }
 
 // ---- lifecycle ------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // VoiceService: the voice area of a Client (docs/voice.md). Owns the calls, the lobby voice states, the audio engine
-// and devices, the voice log; the Client only forwards its voice methods here and feeds it the gateway's dispatches.
+// and devices, the voice log; the generated C layer calls its operations, and the Client feeds it the gateway's
+// dispatches.
 //
 // Threading: public methods from any thread (host threads through the C ABI); On* and Shutdown* from the I/O
 // thread, as the Client calls them.
@@ -45,6 +46,8 @@ struct VoiceHost {
     std::function<uint64_t()> currentUserId;
     std::function<bool(uint64_t lobbyId)> isLobbyMember;
     std::shared_ptr<SdkThreads> threads;  // the client's: the voice threads enter it (name, pinning, priority)
+    // The client's registration tokens: one sequence for log and voice log callbacks (Client_RemoveCallback).
+    std::function<uint64_t()> nextToken;
 };
 
 class VoiceService : public LobbyCallReader, public std::enable_shared_from_this<VoiceService> {
@@ -55,6 +58,12 @@ class VoiceService : public LobbyCallReader, public std::enable_shared_from_this
     // calls (AbiError on misuse: not Ready, not a member, already in that call)
     Call StartCall(uint64_t lobbyId, ClientUserAudioReceivedCallback &&received,
                    ClientUserAudioCapturedCallback &&captured);
+    // The C ABI's Client_StartCall*: a misuse throws before anything is returned, so the optional is never empty.
+    std::optional<Call> StartCall(uint64_t lobbyId) { return StartCall(lobbyId, {}, {}); }
+    std::optional<Call> StartCallWithAudioCallbacks(uint64_t lobbyId, ClientUserAudioReceivedCallback &&received,
+                                                    ClientUserAudioCapturedCallback &&captured) {
+        return StartCall(lobbyId, std::move(received), std::move(captured));
+    }
     std::optional<Call> GetCall(uint64_t lobbyId) const;
     std::vector<Call> GetCalls() const;
     void EndCall(uint64_t lobbyId, ClientEndCallCallback &&cb);
@@ -88,8 +97,14 @@ class VoiceService : public LobbyCallReader, public std::enable_shared_from_this
     void SetNoiseCancellation(bool on);
     void SetAecDump(bool on);
     bool SetVoiceLogDir(std::string path, LoggingSeverity minSeverity);
-    uint64_t AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb, uint64_t token);
+    uint64_t AddVoiceLogCallback(LoggingSeverity minSeverity, ClientLogCallback &&cb);
     bool RemoveVoiceLogCallback(uint64_t token) { return log_.Remove(token); }
+    // Desktop Opus is always the software codec; the setting exists for source compatibility with mobile code.
+    void SetOpusHardwareCoding(bool encode, bool decode);
+    // Mobile-only controls: desktop has no OS audio session, route picker or speakerphone.
+    void SetEngineManagedAudioSession(bool) {}
+    bool ShowAudioRoutePicker() { return false; }
+    bool SetSpeakerMode(bool) { return false; }
 
     // from the client (I/O thread)
     /** Adds the dispatch types this area reduces to the client's one table (native/SEMANTICS.md "Area services"). */

@@ -70,7 +70,7 @@ class ClientLifetime : public ::testing::Test {
     };
     static Fetch StartFetch(Client &client, const std::string &token) {
         Fetch fetch;
-        client.FetchCurrentUser(
+        client.Auth().FetchCurrentUser(
             AuthorizationTokenType::Bearer, token,
             ClientFetchCurrentUserCallback{[fetch](const ClientResult &result, uint64_t id, std::string_view) {
                 fetch.userId->store(id);

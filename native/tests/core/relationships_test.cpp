@@ -13,6 +13,7 @@
 using namespace svcpp::core;
 using nlohmann::json;
 using relationships::Action;
+using relationships::Axis;
 using relationships::CheckRequestByName;
 using relationships::CheckTransition;
 
@@ -107,61 +108,62 @@ TEST(RelationshipCache, TheSpamFlagLastsWhileARequestIsIncoming) {
 TEST(RelationshipRules, AcceptAndRejectNeedAnIncomingRequestOnThatAxis) {
     const relationships::Self self{1, false};
     RelationshipRecord incoming{2, RelationshipType::PendingIncoming, RelationshipType::None};
-    EXPECT_FALSE(CheckTransition(self, 2, incoming, Action::Accept, true));
-    EXPECT_FALSE(CheckTransition(self, 2, incoming, Action::Reject, true));
-    EXPECT_EQ(*CheckTransition(self, 2, incoming, Action::Accept, false),
+    EXPECT_FALSE(CheckTransition(self, 2, incoming, Action::Accept, Axis::Platform));
+    EXPECT_FALSE(CheckTransition(self, 2, incoming, Action::Reject, Axis::Platform));
+    EXPECT_EQ(*CheckTransition(self, 2, incoming, Action::Accept, Axis::Game),
               "no pending incoming game friend request from this user");
-    EXPECT_TRUE(CheckTransition(self, 2, RelationshipRecord{2}, Action::Reject, true));
+    EXPECT_TRUE(CheckTransition(self, 2, RelationshipRecord{2}, Action::Reject, Axis::Platform));
 }
 
 TEST(RelationshipRules, CancelNeedsAnOutgoingRequest) {
     const relationships::Self self{1, false};
     EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::None, RelationshipType::PendingOutgoing},
-                                 Action::Cancel, false));
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::Cancel, true),
+                                 Action::Cancel, Axis::Game));
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::Cancel, Axis::Platform),
               "no pending outgoing platform friend request to this user");
 }
 
 TEST(RelationshipRules, RequestsAreRefusedToFriendsBlockedUsersAndTwice) {
     const relationships::Self self{1, false};
-    EXPECT_FALSE(CheckTransition(self, 2, {2}, Action::SendRequest, true));
-    EXPECT_FALSE(
-        CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::SendRequest, true));  // accepts it
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest, true),
+    EXPECT_FALSE(CheckTransition(self, 2, {2}, Action::SendRequest, Axis::Platform));
+    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::PendingIncoming}, Action::SendRequest,
+                                 Axis::Platform));  // accepts it
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest, Axis::Platform),
               "already platform friends");
     EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::SendRequest,
-                                 false));  // the game axis is separate
-    EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::PendingOutgoing}, Action::SendRequest, true));
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::SendRequest, false),
+                                 Axis::Game));  // the game axis is separate
+    EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::PendingOutgoing}, Action::SendRequest, Axis::Platform));
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::SendRequest, Axis::Game),
               "the user is blocked: unblock them first");
 }
 
 TEST(RelationshipRules, RemoveBlockAndUnblock) {
     const relationships::Self self{1, false};
     EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::None, RelationshipType::Friend}, Action::Remove,
-                                 true));  // either axis
-    EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::Friend, RelationshipType::None}, Action::Remove, false));
-    EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::PendingOutgoing}, Action::Remove, true));
-    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::Block, true));
-    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Block, true),
+                                 Axis::Platform));  // either axis
+    EXPECT_TRUE(
+        CheckTransition(self, 2, {2, RelationshipType::Friend, RelationshipType::None}, Action::Remove, Axis::Game));
+    EXPECT_TRUE(CheckTransition(self, 2, {2, RelationshipType::PendingOutgoing}, Action::Remove, Axis::Platform));
+    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Friend}, Action::Block, Axis::Platform));
+    EXPECT_EQ(*CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Block, Axis::Platform),
               "the user is already blocked");
-    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Unblock, true));
-    EXPECT_EQ(*CheckTransition(self, 2, {2}, Action::Unblock, true), "the user is not blocked");
+    EXPECT_FALSE(CheckTransition(self, 2, {2, RelationshipType::Blocked}, Action::Unblock, Axis::Platform));
+    EXPECT_EQ(*CheckTransition(self, 2, {2}, Action::Unblock, Axis::Platform), "the user is not blocked");
 }
 
 TEST(RelationshipRules, IdsSelfAndProvisionalAccounts) {
-    EXPECT_EQ(*CheckTransition({1, false}, 0, {0}, Action::SendRequest, true), "userId must not be 0");
-    EXPECT_EQ(*CheckTransition({1, false}, 1, {1}, Action::Block, true),
+    EXPECT_EQ(*CheckTransition({1, false}, 0, {0}, Action::SendRequest, Axis::Platform), "userId must not be 0");
+    EXPECT_EQ(*CheckTransition({1, false}, 1, {1}, Action::Block, Axis::Platform),
               "a relationship with yourself is not possible");
     const relationships::Self provisional{1, true};
-    EXPECT_EQ(*CheckTransition(provisional, 2, {2}, Action::SendRequest, true),
+    EXPECT_EQ(*CheckTransition(provisional, 2, {2}, Action::SendRequest, Axis::Platform),
               "provisional accounts have no platform relationships");
-    EXPECT_FALSE(CheckTransition(provisional, 2, {2}, Action::SendRequest, false));
-    EXPECT_FALSE(CheckTransition(provisional, 2, {2}, Action::Block, true));
-    EXPECT_EQ(*CheckRequestByName({1, false}, "Me", "", true), "username must not be empty");
-    EXPECT_EQ(*CheckRequestByName({1, false}, "Me", "mE", false), "a relationship with yourself is not possible");
-    EXPECT_TRUE(CheckRequestByName(provisional, "me", "other", true));
-    EXPECT_FALSE(CheckRequestByName(provisional, "me", "other", false));
+    EXPECT_FALSE(CheckTransition(provisional, 2, {2}, Action::SendRequest, Axis::Game));
+    EXPECT_FALSE(CheckTransition(provisional, 2, {2}, Action::Block, Axis::Platform));
+    EXPECT_EQ(*CheckRequestByName({1, false}, "Me", "", Axis::Platform), "username must not be empty");
+    EXPECT_EQ(*CheckRequestByName({1, false}, "Me", "mE", Axis::Game), "a relationship with yourself is not possible");
+    EXPECT_TRUE(CheckRequestByName(provisional, "me", "other", Axis::Platform));
+    EXPECT_FALSE(CheckRequestByName(provisional, "me", "other", Axis::Game));
 }
 
 // ---- groups, order, search ----
