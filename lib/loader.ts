@@ -18,7 +18,7 @@ import nodeGypBuildModule from 'node-gyp-build';
 import { createKoffiApi } from '../bindings/koffi/generated.js';
 import { errcError } from './errors.js';
 import { ABI_VERSION } from './generated/errc.js';
-import type { NativeApi } from './generated/native-api.js';
+import type { NativeApi } from '../contract/native-api.js';
 import { targetFor } from './targets.js';
 
 export type BackendName = 'napi' | 'koffi';
