@@ -11,6 +11,7 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   // The same files .prettierignore keeps out: tools/gen writes these (gen --check holds them), and build outputs.
   globalIgnores([
+    'contract/',
     'lib/generated/',
     'bindings/koffi/generated.ts',
     'bindings/koffi/errc.ts',

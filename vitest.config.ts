@@ -25,6 +25,8 @@ export default defineConfig({
     // The pack test builds, packs and installs the package; the lifecycle tests spawn Node processes.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The koffi backend's binding is required lazily (lib/loader.ts); this lets that require read the .ts sources.
+    setupFiles: ['test/support/require-typescript.ts'],
     projects: [
       { extends: true, test: { name: 'packaging', include: packaging, sequence: { groupOrder: 0 } } },
       {

@@ -7,8 +7,9 @@
 //   native/core/generated/*.hpp       plain C++ value structs and enums the core works with
 //   bindings/napi/generated/*.cpp     Node-API glue over the C ABI
 //   bindings/koffi/generated.ts       koffi declarations of the C ABI
-//   lib/generated/*.ts                the TypeScript view of the C ABI (enums + the NativeApi interface both
-//                                     backends implement)
+//   contract/*.ts                     the TypeScript view of the C ABI that lib/ and bindings/koffi share (enums,
+//                                     the NativeApi interface both backends implement, the snapshot data)
+//   lib/generated/errc.ts             the face's error codes and the ABI version its loader checks
 //   lib/generated/client-methods.ts   the Client methods of the TypeScript face that only forward (a `ts` hint per
 //                                     method)
 // Generated files are checked in; `npm run gen:check` (part of the tests) fails when one is stale.
@@ -1661,7 +1662,7 @@ export const snapshots = {
     ClientResult: ['Successful', 'ToString'],
   },
   // the TypeScript face's snapshot types that are a snapshot as it is: generated under their public names (with the
-  // docs below and each getter's doc on its field) into lib/generated/snapshots.ts and exported from the package; a
+  // docs below and each getter's doc on its field) into contract/snapshots.ts and exported from the package; a
   // face type that adapts a snapshot (LobbySnapshot, GuildSnapshot) is written by hand in lib/ over the generated one
   public: {
     UserHandle: {

@@ -2,10 +2,10 @@
 // property reads or writes the native object (no JS copy to drift); optional fields are `undefined` when
 // unset. GC frees a forgotten object; dispose() frees it now.
 import { type BackendName, loadBackend } from './loader.js';
-import { AuthenticationCodeChallengeMethod, IntegrationType } from './generated/enums.js';
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import type { AuthorizationCodeChallengeInit } from './generated/snapshots.js';
-export type { AuthorizationCodeChallengeInit } from './generated/snapshots.js';
+import { AuthenticationCodeChallengeMethod, IntegrationType } from '../contract/enums.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
+import type { AuthorizationCodeChallengeInit } from '../contract/snapshots.js';
+export type { AuthorizationCodeChallengeInit } from '../contract/snapshots.js';
 
 export interface ValueObjectOptions {
   /** Which backend holds the native object (default 'napi'); pass objects only to a Client of the same backend. */

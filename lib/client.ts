@@ -5,8 +5,8 @@
 //   lib/generated/client-methods.ts   every method that only forwards (generated from the IDL's `ts` hints)
 //   this file                         the methods that adapt more: options objects, value conversions, statics
 // How adding a method works: docs/adding-an-sdk-method.md.
-import { AuthorizationTokenType, ClientStatus, LoggingSeverity } from './generated/enums.js';
-import type { NativeHandle } from './generated/native-api.js';
+import { AuthorizationTokenType, ClientStatus, LoggingSeverity } from '../contract/enums.js';
+import type { NativeHandle } from '../contract/native-api.js';
 import { AuthorizationArgs, type AuthorizationArgsInit } from './authorization.js';
 import { takeConnectionFailure, type ConnectionFailureSnapshot } from './connection.js';
 import { loadBackend } from './loader.js';

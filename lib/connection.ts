@@ -1,9 +1,9 @@
 // The connection's own reports beyond statusChanged: why connecting failed (ConnectionFailure → the cause of
 // SvcppConnectionError) and the 'missedEvents' event after a reconnect that could not resume.
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { ConnectionFailureSnapshot } from './generated/snapshots.js';
-export type { ConnectionFailureSnapshot } from './generated/snapshots.js';
+import type { ConnectionFailureSnapshot } from '../contract/snapshots.js';
+export type { ConnectionFailureSnapshot } from '../contract/snapshots.js';
 
 /** Reads a ConnectionFailure into a snapshot and drops it: one crossing. */
 export function takeConnectionFailure(

@@ -43,7 +43,7 @@ export type {
   ActivitySecretsSnapshot,
   ActivitySnapshot,
   ActivityTimestampsSnapshot,
-} from './generated/snapshots.js';
+} from '../contract/snapshots.js';
 export type { LocalClientEvents, LocalClientOptions } from './local-client.js';
 export { Call } from './voice/call.js';
 export type { CallEvents, DecryptStats, EncryptionState, VadThreshold, VoiceStateSnapshot } from './voice/call.js';
@@ -62,9 +62,9 @@ export { SvcppResultError, resultError, resultErrorCodes } from './result.js';
 export type { SvcppResultErrorCode } from './result.js';
 export { loadBackend, nativeLibraryPath } from './loader.js';
 export type { BackendName, LoadOptions } from './loader.js';
-export * from './generated/enums.js';
+export * from '../contract/enums.js';
 export { ABI_VERSION } from './generated/errc.js';
-export type { NativeApi, NativeHandle, NativeHandleType } from './generated/native-api.js';
+export type { NativeApi, NativeHandle, NativeHandleType } from '../contract/native-api.js';
 // The plain objects the NativeApi's <Type>_Snapshot entry points return (one crossing per object; native/SEMANTICS.md
 // "Snapshots").
-export type * from './generated/snapshots.js';
+export type * from '../contract/snapshots.js';

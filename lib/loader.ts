@@ -10,15 +10,15 @@
 // else loading fails at once with SvcppUnsupportedTargetError, which names the system and the supported targets.
 // Each backend is loaded once per thread (a worker loads its own JS bindings; the native library is per process).
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodeGypBuildModule from 'node-gyp-build';
-// Importing the koffi binding loads no koffi: that happens in createKoffiApi, when the koffi backend is chosen
-// (bindings/koffi/koffi-module.ts), so an app on the N-API backend runs, bundled or not, without koffi's binary.
-import { createKoffiApi } from '../bindings/koffi/generated.js';
+// Types only: the binding's module itself is loaded by koffiBinding(), when the koffi backend is chosen.
+import type * as KoffiBinding from '../bindings/koffi/generated.js';
+import type { NativeApi } from '../contract/native-api.js';
 import { errcError } from './errors.js';
 import { ABI_VERSION } from './generated/errc.js';
-import type { NativeApi } from './generated/native-api.js';
 import { targetFor } from './targets.js';
 
 export type BackendName = 'napi' | 'koffi';
@@ -87,6 +87,25 @@ export function nativeLibraryPath(options: LoadOptions = {}): string {
   return found;
 }
 
+/**
+ * The koffi binding, loaded the first time the koffi backend is chosen: an app on the N-API backend never loads its
+ * modules, nor koffi, which the binding itself loads on first use (bindings/koffi/koffi-module.ts), so it runs,
+ * bundled or not, without koffi's binary. A synchronous require, since loadBackend is synchronous (a Client makes its
+ * backend in its constructor), where `import()` would be a promise. In the package (dist/cjs, CommonJS) `require` is
+ * the module's own and the call names the file as a literal, so that a bundler takes the binding in as it took the
+ * static import in; the checkout's ES modules make one with createRequire (tsx and the tests' setup teach it .ts).
+ */
+function koffiBinding(): typeof KoffiBinding {
+  const binding =
+    typeof require === 'function'
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy and synchronous (above)
+        require('../bindings/koffi/generated.js')
+      : createRequire(import.meta.url)('../bindings/koffi/generated.js');
+  return binding as typeof KoffiBinding;
+}
+
+const loadKoffi = (libraryPath: string): NativeApi => koffiBinding().createKoffiApi(libraryPath, errcError);
+
 function loadNapi(options: LoadOptions): NativeApi {
   const addon = nodeGypBuild()(nativeRootOf(options));
   addon.setErrorFactory(errcError);
@@ -102,7 +121,8 @@ export function loadBackend(name: BackendName = 'napi', options: LoadOptions = {
   targetFor(); // an unsupported system fails here, by name, before any file lookup
   if (name === 'napi') api = loadNapi(options);
   // The binding gets the face's errors handed in, as the addon does (loadNapi): bindings/ imports nothing from lib/.
-  else if (name === 'koffi') api = createKoffiApi(nativeLibraryPath(options), errcError);
+  // The library is found first, so that a missing one fails before any of the binding loads.
+  else if (name === 'koffi') api = loadKoffi(nativeLibraryPath(options));
   else throw new TypeError(`svcpp: unknown backend ${String(name)}`);
   try {
     api.CheckAbiVersion(ABI_VERSION);

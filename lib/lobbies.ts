@@ -1,9 +1,9 @@
 // Lobby snapshots: a native LobbyHandle (with its members and linked channel) read once into plain data; the
 // handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes.
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { LinkedChannelSnapshot, LobbyHandleData, LobbyMemberSnapshot } from './generated/snapshots.js';
-export type { LinkedChannelSnapshot, LobbyMemberSnapshot } from './generated/snapshots.js';
+import type { LinkedChannelSnapshot, LobbyHandleData, LobbyMemberSnapshot } from '../contract/snapshots.js';
+export type { LinkedChannelSnapshot, LobbyMemberSnapshot } from '../contract/snapshots.js';
 
 /** A participant of a lobby's voice call, seen from outside it. */
 export interface LobbyCallParticipant {

@@ -3,7 +3,7 @@
 // events (registered only while they have listeners) and the option it needs; the Client forwards its methods
 // (openMessageInPlatform, setShowingChat, openConnectedGamesSettingsInPlatform, registerLaunchCommand,
 // registerLaunchSteamApplication) straight to the native calls — there is no protocol logic in TypeScript.
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
 import type { EventSetters } from './native-events.js';
 
 export type LocalClientEvents = {

@@ -1,14 +1,14 @@
 // Message snapshots: native MessageHandle / ChannelHandle / UserMessageSummary objects read once into plain data;
 // the handles are dropped right away (see snapshot.ts). Ids are bigint snowflakes; timestamps Unix milliseconds.
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
 import type { EventSetters } from './native-events.js';
-import type { ChannelSnapshot, MessageSnapshot, UserMessageSummarySnapshot } from './generated/snapshots.js';
+import type { ChannelSnapshot, MessageSnapshot, UserMessageSummarySnapshot } from '../contract/snapshots.js';
 export type {
   AdditionalContentSnapshot,
   ChannelSnapshot,
   MessageSnapshot,
   UserMessageSummarySnapshot,
-} from './generated/snapshots.js';
+} from '../contract/snapshots.js';
 
 /** Reads a MessageHandle into a snapshot and drops it: one crossing (MessageHandle_Snapshot). */
 export function takeMessageSnapshot(api: NativeApi, handle: NativeHandle<'MessageHandle'>): MessageSnapshot {

@@ -6,12 +6,12 @@ import type {
   ActivityPartyPrivacy,
   ActivityTypes,
   StatusDisplayTypes,
-} from './generated/enums.js';
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
+} from '../contract/enums.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
 import type { EventSetters } from './native-events.js';
 import { takeSnapshot } from './snapshot.js';
-import type { ActivityButton, ActivityInvite } from './generated/snapshots.js';
-export type { ActivityButton, ActivityInvite } from './generated/snapshots.js';
+import type { ActivityButton, ActivityInvite } from '../contract/snapshots.js';
+export type { ActivityButton, ActivityInvite } from '../contract/snapshots.js';
 
 /** Images of an activity and their hover texts (lengths in characters). */
 export interface ActivityAssets {

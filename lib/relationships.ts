@@ -1,9 +1,9 @@
 // Relationship snapshots: a native RelationshipHandle (and its user) read once into plain data; the handles are
 // dropped right away (see snapshot.ts). Ids are bigint snowflakes.
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
-import type { RelationshipSnapshot } from './generated/snapshots.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
+import type { RelationshipSnapshot } from '../contract/snapshots.js';
 import type { EventSetters } from './native-events.js';
-export type { RelationshipSnapshot } from './generated/snapshots.js';
+export type { RelationshipSnapshot } from '../contract/snapshots.js';
 
 /** Reads a RelationshipHandle into a snapshot and drops the handle: one crossing (RelationshipHandle_Snapshot). */
 export function takeRelationshipSnapshot(

@@ -1,6 +1,6 @@
 // ClientResult -> SvcppResultError: how every asynchronous operation rejects its promise.
-import { ErrorType, HttpStatusCode } from './generated/enums.js';
-import type { NativeApi, NativeHandle } from './generated/native-api.js';
+import { ErrorType, HttpStatusCode } from '../contract/enums.js';
+import type { NativeApi, NativeHandle } from '../contract/native-api.js';
 
 /** Stable `code` per ErrorType (exhaustive: a new ErrorType fails to compile until it gets a code). */
 export const resultErrorCodes = {

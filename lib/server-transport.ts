@@ -4,7 +4,7 @@
 // certificate that does not verify, another TLS failure and a URL that cannot be spoken.
 import type { ConnectionFailureSnapshot } from './connection.js';
 import { SvcppConnectionError } from './errors.js';
-import { ConnectionFailureReason, HttpStatusCode } from './generated/enums.js';
+import { ConnectionFailureReason, HttpStatusCode } from '../contract/enums.js';
 
 /** OpenSSL's verification results as Node reports them (`error.code`), and Node's own name check. */
 const CERTIFICATE_CODES = new Set([

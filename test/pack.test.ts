@@ -46,6 +46,9 @@ it('packs, installs into an empty directory without a compiler and loads from pr
       'dist/cjs/lib/server.js',
       'dist/esm/server.js',
       'dist/cjs/bindings/koffi/generated.js',
+      // The generated contract lib/ and the koffi binding share (contract/), beside both as in the sources.
+      'dist/cjs/contract/enums.js',
+      'dist/cjs/contract/native-api.d.ts',
       'native/include/svcpp.h',
       // The from-source fallback: binding.gyp and everything it builds from.
       'binding.gyp',

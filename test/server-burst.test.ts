@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SvcppConnectionError, SvcppError } from '../lib/errors.js';
-import { ConnectionFailureReason } from '../lib/generated/enums.js';
+import { ConnectionFailureReason } from '../contract/enums.js';
 import { SvcppServer } from '../lib/server.js';
 import { startPlatform, type RunningPlatform } from '../platform/src/index.js';
 

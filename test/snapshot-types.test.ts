@@ -1,5 +1,5 @@
 // The snapshot types of the TypeScript face are generated from the IDL (idl/surface.mjs `snapshots.public` →
-// lib/generated/snapshots.ts); no hand-written type in lib/ restates one, field for field.
+// contract/snapshots.ts); no hand-written type in lib/ restates one, field for field.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import * as idl from '../idl/surface.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lib = join(root, 'lib');
+const generatedSnapshots = join(root, 'contract/snapshots.ts');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,7 +37,7 @@ function interfaces(text: string): Map<string, string> {
 }
 
 describe('snapshot types', () => {
-  const generated = interfaces(readFileSync(join(lib, 'generated/snapshots.ts'), 'utf8'));
+  const generated = interfaces(readFileSync(generatedSnapshots, 'utf8'));
 
   it('restates no generated interface in a hand-written one (same fields = the same type written twice)', () => {
     const restated: string[] = [];
@@ -53,7 +54,7 @@ describe('snapshot types', () => {
 
   it('generates every public snapshot type, documented, and the package exports each', () => {
     const index = readFileSync(join(lib, 'index.ts'), 'utf8');
-    const text = readFileSync(join(lib, 'generated/snapshots.ts'), 'utf8');
+    const text = readFileSync(generatedSnapshots, 'utf8');
     for (const { name } of Object.values(idl.snapshots.public) as Array<{ name: string }>) {
       expect(generated.has(name), name).toBe(true);
       expect(text, name).toMatch(new RegExp(`\\*/\\nexport interface ${name} \\{`));

@@ -2,7 +2,7 @@
 // same call, and misuse is refused like any getter's (native/SEMANTICS.md "Snapshots").
 import { describe, expect, it } from 'vitest';
 import { AudioSystem } from '../lib/index.js';
-import type { NativeHandle } from '../lib/generated/native-api.js';
+import type { NativeHandle } from '../contract/native-api.js';
 import { loadBackend } from '../lib/loader.js';
 import { BACKENDS } from './backends.js';
 

@@ -1,7 +1,7 @@
 // Handles over koffi: the JS object that stands for a Svcpp_<T>, the C struct it carries, and who releases it —
 // an explicit Drop, or the FinalizationRegistry for a handle nobody dropped. A Client's pump is started when its
 // handle is made and stopped when it is collected (the pump itself is pump.ts).
-import type { NativeHandle } from '../../lib/generated/native-api.js';
+import type { NativeHandle } from '../../contract/native-api.js';
 import { handleSpanIn, type SpanIn } from './containers.js';
 import { Errc } from './errc.js';
 import { koffi } from './koffi-module.js';

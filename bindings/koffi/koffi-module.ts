@@ -1,9 +1,9 @@
-// The koffi module, loaded on first use rather than when the binding is imported: lib/loader.ts imports this binding
-// whichever backend is chosen, and koffi finds its native module (koffi/build/koffi/<platform>_<arch>/koffi.node)
-// when it is loaded. An app on the N-API backend must not need it: bundled into one file (esbuild, webpack), koffi
-// died at start-up ("Cannot find the native Koffi module") although nothing used it. `require` from createRequire is
-// invisible to bundlers, so koffi stays a runtime dependency, resolved from the running file (docs/packaging.md
-// "Bundlers and Electron").
+// The koffi module, loaded on first use rather than when the binding is imported. koffi finds its native module
+// (koffi/build/koffi/<platform>_<arch>/koffi.node) when it is loaded, and an app on the N-API backend must not need
+// it: bundled into one file (esbuild, webpack), koffi died at start-up ("Cannot find the native Koffi module")
+// although nothing used it. lib/loader.ts loads this binding only for the koffi backend now, but a bundle takes the
+// binding in all the same; `require` from createRequire is invisible to bundlers, so koffi stays a runtime
+// dependency, resolved from the running file (docs/packaging.md "Bundlers and Electron").
 import { createRequire } from 'node:module';
 import type * as Koffi from 'koffi';
 import type { TypeObject } from 'koffi';

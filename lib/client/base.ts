@@ -2,8 +2,8 @@
 // close, the event-loop ref, the promise plumbing over native completions (protected, for the generated methods in
 // lib/generated/client-methods.ts and the hand-written ones in lib/client.ts), and the native event registrations
 // that exist only while an event has listeners.
-import { ClientStatus, type ClientError, LoggingSeverity } from '../generated/enums.js';
-import type { NativeApi, NativeHandle } from '../generated/native-api.js';
+import { ClientStatus, type ClientError, LoggingSeverity } from '../../contract/enums.js';
+import type { NativeApi, NativeHandle } from '../../contract/native-api.js';
 import { CONNECTION_EVENT_SETTERS } from '../connection.js';
 import { closedError } from '../errors.js';
 import { type BackendName, loadBackend } from '../loader.js';
@@ -17,7 +17,7 @@ import { resultError } from '../result.js';
 import { TypedEventEmitter } from '../typed-emitter.js';
 import { VoiceArea } from '../voice/voice-area.js';
 import type { ClientEvents, ClientOptions, TokenResponse } from './types.js';
-import type { AuthorizationTokenType } from '../generated/enums.js';
+import type { AuthorizationTokenType } from '../../contract/enums.js';
 
 /** Single-slot events of the area files (social layer), registered from their setter tables. */
 const AREA_EVENT_SETTERS_TYPED = {

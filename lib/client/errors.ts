@@ -1,5 +1,5 @@
 // The errors the Client makes itself: a connect() that ended in Disconnected, and an aborted authorize().
-import { ClientError, ErrorType, HttpStatusCode } from '../generated/enums.js';
+import { ClientError, ErrorType, HttpStatusCode } from '../../contract/enums.js';
 import type { ConnectionFailureSnapshot } from '../connection.js';
 import { SvcppConnectionError, type SvcppConnectionErrorCode } from '../errors.js';
 import { SvcppResultError } from '../result.js';

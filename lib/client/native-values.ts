@@ -1,6 +1,6 @@
 // Hand-written helpers of lib/client.ts that read or build native value objects for one call: each creates what it
 // needs, uses it and drops it before returning (also when the call throws), so no native value outlives the call.
-import type { NativeApi, NativeHandle } from '../generated/native-api.js';
+import type { NativeApi, NativeHandle } from '../../contract/native-api.js';
 import { toNativeActivity, toNativeInvite, type Activity, type ActivityInvite } from '../presence.js';
 import type { AuthorizationCodeVerifierSnapshot } from './types.js';
 

@@ -6,7 +6,7 @@ import type {
   ClientError,
   ClientStatus,
   LoggingSeverity,
-} from '../generated/enums.js';
+} from '../../contract/enums.js';
 import type { ConnectionEvents } from '../connection.js';
 import type { BackendName } from '../loader.js';
 import type { LobbyEvents } from '../lobbies.js';
@@ -15,7 +15,7 @@ import type { MessageEvents } from '../messages.js';
 import type { InviteEvents } from '../presence.js';
 import type { RelationshipEvents } from '../relationships.js';
 import type { UserSnapshot } from '../users.js';
-export type { AuthorizationCodeVerifierSnapshot } from '../generated/snapshots.js';
+export type { AuthorizationCodeVerifierSnapshot } from '../../contract/snapshots.js';
 
 export interface ClientOptions extends LocalClientOptions {
   /** 'napi' (default; callbacks drained by a wakeup hook) or 'koffi' (pure FFI; polled every 1–16 ms, see README). */

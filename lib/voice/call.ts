@@ -2,13 +2,13 @@
 // typed events. The native callbacks are registered once, when the Call object is made, and run on the client's
 // pump like every other event. After the call is over (status Disconnected) getters return defaults and setters
 // throw ERR_SVCPP_INVALID_HANDLE; close() releases the handle.
-import { AudioModeType, CallError, CallStatus } from '../generated/enums.js';
-import type { NativeApi, NativeHandle } from '../generated/native-api.js';
+import { AudioModeType, CallError, CallStatus } from '../../contract/enums.js';
+import type { NativeApi, NativeHandle } from '../../contract/native-api.js';
 import { TypedEventEmitter } from '../typed-emitter.js';
-import type { VoiceStateSnapshot } from '../generated/snapshots.js';
-import type { EncryptionState } from '../generated/snapshots.js';
-export type { EncryptionState } from '../generated/snapshots.js';
-export type { VoiceStateSnapshot } from '../generated/snapshots.js';
+import type { VoiceStateSnapshot } from '../../contract/snapshots.js';
+import type { EncryptionState } from '../../contract/snapshots.js';
+export type { EncryptionState } from '../../contract/snapshots.js';
+export type { VoiceStateSnapshot } from '../../contract/snapshots.js';
 
 export type CallEvents = {
   /** The status changed; error and errorDetail (the voice close code, when one applies) say why on failures. */

@@ -1,6 +1,6 @@
 // The voice area of a Client (docs/voice.md): calls, audio devices and processing, as the Client exposes them
 // (client.startCall / getCall / getCalls / endCall / endCalls, and client.voice for devices and settings).
-import type { NativeApi, NativeHandle } from '../generated/native-api.js';
+import type { NativeApi, NativeHandle } from '../../contract/native-api.js';
 import { errcError } from '../errors.js';
 import { resultError } from '../result.js';
 import { Call } from './call.js';

@@ -292,10 +292,10 @@ export function generate(model) {
   let s = `// ${GENERATED}
 // koffi declarations of native/include/svcpp.h and the NativeApi implementation over them.
 /* eslint-disable */
-// The contract it implements is the generated NativeApi (types only: the binding imports nothing from lib/ at run
-// time; the errors it throws come from the factory it is handed).
-import type { NativeApi } from '../../lib/generated/native-api.js';
-import type * as Data from '../../lib/generated/snapshots.js';
+// The contract it implements is the generated NativeApi of contract/ (types only), which imports neither lib/ nor
+// bindings/: the binding knows nothing of the face, and the errors it throws come from the factory it is handed.
+import type { NativeApi } from '../../contract/native-api.js';
+import type * as Data from '../../contract/snapshots.js';
 import { Errc } from './errc.js';
 import type { ErrcErrorFactory } from './error-factory.js';
 import type { HandleStruct } from './handles.js';
@@ -412,7 +412,8 @@ ${drops}
 
 /**
  * bindings/koffi/errc.ts: Svcpp_Errc by name, for the errors the binding raises itself (a wrong handle, an id out of
- * range, a malformed event record) with the codes the library would use; lib/generated/enums.ts is the face's.
+ * range, a malformed event record) with the codes the library would use (the same values as the Errc enum of
+ * contract/enums.ts, which the face exports).
  */
 function errcModule(model) {
   const errc = model.enumByName.get('Errc');

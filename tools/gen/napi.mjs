@@ -1,5 +1,5 @@
 // bindings/napi/generated/* — node-addon-api glue over the C ABI, one JS function per C function
-// (the NativeApi of lib/generated/native-api.ts). The hand-written half is bindings/napi/src.
+// (the NativeApi of contract/native-api.ts). The hand-written half is bindings/napi/src.
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions } from './js_surface.mjs';
 import { parseType } from './model.mjs';
@@ -465,7 +465,7 @@ function lookupSnapshotFunctions(model) {
 
 function functionsFile(model) {
   const fns = jsFunctions(model);
-  let s = `${HEADER}// One Napi function per C function of svcpp.h (see lib/generated/native-api.ts for the JS contract).
+  let s = `${HEADER}// One Napi function per C function of svcpp.h (see contract/native-api.ts for the JS contract).
 #include <memory>
 #include <optional>
 #include <string>

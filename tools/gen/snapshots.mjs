@@ -110,7 +110,7 @@ function jsDoc(text, indent) {
 }
 
 /**
- * lib/generated/snapshots.ts: one interface per object type (what `<Type>_Snapshot` returns). A type with a public
+ * contract/snapshots.ts: one interface per object type (what `<Type>_Snapshot` returns). A type with a public
  * name is the package's snapshot type itself, documented from the IDL (the type's `doc` there, each field's getter
  * doc); `<Type>Data` then names the same interface for the bindings.
  */

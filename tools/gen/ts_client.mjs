@@ -102,7 +102,7 @@ export function generate(model) {
   let s = `// ${GENERATED}\n`;
   s += `// The forwarding methods of Client (idl/surface.mjs: Client methods with a \`ts\` hint).\n`;
   s += `import { ClientBase } from '../client/base.js';\n`;
-  if (enums.size) s += `import type { ${[...enums].sort().join(', ')} } from './enums.js';\n`;
+  if (enums.size) s += `import type { ${[...enums].sort().join(', ')} } from '../../contract/enums.js';\n`;
   for (const [module, names] of byModule) {
     const list = names.map((n) => (/^take|FromData$/.test(n) ? n : `type ${n}`)).join(', ');
     s += `import { ${list} } from '../${module}.js';\n`;

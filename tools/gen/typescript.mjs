@@ -1,5 +1,8 @@
-// lib/generated/*.ts — the TypeScript view of the C ABI: enums, Errc codes and the NativeApi interface that
-// both backends (bindings/napi, bindings/koffi) implement, so lib/ never knows which one it runs on.
+// The TypeScript view of the C ABI. contract/*.ts is what the face (lib/) and the koffi binding (bindings/koffi) both
+// build on, so it lives outside both and imports neither: the enums, the NativeApi interface both backends
+// (bindings/napi, bindings/koffi) implement, so lib/ never knows which one it runs on, and the snapshot data their
+// calls return. lib/generated/errc.ts is the face's alone: the stable codes of its errors and the ABI version its
+// loader checks.
 import { GENERATED } from './text.mjs';
 import { errcCode, jsFunctions, tsParam, tsReturn } from './js_surface.mjs';
 import { eventPayload, lookupSnapshots, snapshotSpecs, snapshotTypesFile } from './snapshots.mjs';
@@ -119,9 +122,9 @@ export interface NativeApi {
 
 export function generate(model) {
   return [
-    { path: 'lib/generated/enums.ts', content: enumsFile(model) },
+    { path: 'contract/enums.ts', content: enumsFile(model) },
     { path: 'lib/generated/errc.ts', content: errcFile(model) },
-    { path: 'lib/generated/native-api.ts', content: nativeApiFile(model) },
-    { path: 'lib/generated/snapshots.ts', content: snapshotTypesFile(model, HEADER) },
+    { path: 'contract/native-api.ts', content: nativeApiFile(model) },
+    { path: 'contract/snapshots.ts', content: snapshotTypesFile(model, HEADER) },
   ];
 }

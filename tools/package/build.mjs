@@ -1,6 +1,8 @@
 // Builds the npm package's JavaScript: one CommonJS implementation and thin ESM entry points over it.
-//   dist/cjs/   every lib/ and bindings/koffi/ module compiled to CommonJS (esbuild, file by file, not bundled),
-//               with the declarations tsc emits (tsconfig.build.json); dist/cjs/package.json says "commonjs".
+//   dist/cjs/   every contract/, lib/ and bindings/koffi/ module compiled to CommonJS (esbuild, file by file, not
+//               bundled), with the declarations tsc emits (tsconfig.build.json); dist/cjs/package.json says
+//               "commonjs". contract/ (the generated types and enums both lib/ and bindings/koffi build on) lands in
+//               dist/cjs/contract/, so the emitted files' `../contract/x.js` specifiers hold as they do in the sources.
 //   dist/esm/   index.js and server.js: `export * from` the CommonJS modules, and their declarations.
 // Why not two full builds: a program whose ESM code imports svcpp while a CommonJS dependency requires it would get
 // two copies of every class (SvcppError from one fails `instanceof` in the other) and two loaders racing for the
@@ -43,7 +45,7 @@ const common = {
   sourcemap: false,
   logLevel: 'warning',
 };
-const sources = [...sourcesUnder('lib'), ...sourcesUnder('bindings/koffi')];
+const sources = [...sourcesUnder('contract'), ...sourcesUnder('lib'), ...sourcesUnder('bindings/koffi')];
 const usesImportMeta = [join(root, 'lib', 'loader.ts'), join(root, 'bindings', 'koffi', 'koffi-module.ts')];
 await build({ ...common, entryPoints: sources.filter((file) => !usesImportMeta.includes(file)) });
 await build({
