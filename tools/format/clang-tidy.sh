@@ -49,10 +49,12 @@ units=$(wc -l <"$work/units")
 
 # One clang-tidy per unit, two at a time, each into its own log so that findings never interleave; a unit with
 # findings is named in $work/failed. Compiler warnings are GCC's job (-Wall -Wextra in the build): -Wno-everything
-# keeps clang's own out of the list.
+# keeps clang's own out of the list. With Asio's C++20 concepts, clang finds Boost 1.81's two declarations of
+# async_teardown for ssl_stream (the friend and the definition) different, and the call in net/transport_stream.cpp
+# ambiguous (GCC does not); without them both are plain templates.
 lint_unit() {
-  "$clang_tidy" -p "$work" --quiet --extra-arg=-Wno-everything "$1" >"$work/logs/${1//\//_}.log" 2>&1 ||
-    echo "$1" >>"$work/failed"
+  "$clang_tidy" -p "$work" --quiet --extra-arg=-Wno-everything --extra-arg=-DBOOST_ASIO_DISABLE_CONCEPTS "$1" \
+    >"$work/logs/${1//\//_}.log" 2>&1 || echo "$1" >>"$work/failed"
 }
 export -f lint_unit
 export clang_tidy work
