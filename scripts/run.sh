@@ -133,7 +133,7 @@ case "$mode" in
     step "native build: core, libsvcpp.so, Node addon, native tests (first run ~7 min on 2 cores, OpenSSL and Opus included; ~3 after the demo)"
     native_build
     # After the build: clang-tidy reads the compile commands it wrote (build/compile_commands.json). The C ABI and
-    # the addon only: the core's ~150 units would take ~10 min of two cores (tools/format/clang-tidy.sh says more).
+    # the addon only: the core's ~150 units take ~9 min of two cores (tools/format/clang-tidy.sh says more).
     step "C++ lint: clang-tidy's cheap checks over the C ABI and the Node addon (~1 min)"
     bash tools/format/clang-tidy.sh native/capi bindings/napi/src
     step "TypeScript type check: SDK face and platform (~15 s)"
