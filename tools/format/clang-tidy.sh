@@ -8,9 +8,9 @@
 #   bash tools/format/clang-tidy.sh --list [folder...]  print the candidate units (no build tree needed)
 # Cost, measured on the 2-core machine during a concurrent CI run (load ~9): ~3 s of CPU per unit, about half of it
 # parsing (Boost's headers), half the checks, which walk the system headers' declarations too. native/capi and
-# bindings/napi/src (15 units): 46 s wall, 43 s CPU. native/core (147 units): 9 min wall, 7.5 min CPU; all 162: 11.7 min
-# wall, 8.2 min CPU. That is over CI's budget (~4 min), so scripts/run.sh test checks the C ABI and the addon, and the core is checked by
-# hand (bash tools/format/clang-tidy.sh native/core).
+# bindings/napi/src (15 units): 46 s wall, 43 s CPU. native/core (147 units): 9 min wall, 7.5 min CPU; all 162:
+# 11.7 min wall, 8.2 min CPU. That is over CI's budget (~4 min), so scripts/run.sh test checks the C ABI and the
+# addon, and the core is checked by hand (bash tools/format/clang-tidy.sh native/core).
 # Files tools/gen writes are left out, as in clang-format.sh: their shape is the generator's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
