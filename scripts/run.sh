@@ -2,7 +2,8 @@
 # The README's two commands:
 #   bash scripts/run.sh demo [--verbose]   set up and build what the demo needs, run the SDK against the platform
 #   bash scripts/run.sh test   set up, build everything, run every check and test (formatting and lint, native,
-#                              ASan/UBSan, TSan, fuzz corpora and a short fuzz run, SDK, platform, bench smoke)
+#                              clang-tidy, ASan/UBSan, TSan, fuzz corpora and a short fuzz run, SDK, platform,
+#                              bench smoke)
 # Set-up is idempotent: Debian packages, npm packages and the native build are only redone when needed. Every step
 # announces itself with its share of a first run on a 2-core machine, so a newcomer knows what the wait is for.
 set -euo pipefail
@@ -117,7 +118,7 @@ case "$mode" in
     finish
     ;;
   test)
-    steps=23
+    steps=24
     debian_packages
     npm_packages
     step "generated layers are up to date (a second)"
@@ -131,6 +132,10 @@ case "$mode" in
     [ "$style" -eq 0 ] || { echo "svcpp: fix the findings above (bash tools/format/clang-format.sh and npm run format rewrite the layout)" >&2; exit 1; }
     step "native build: core, libsvcpp.so, Node addon, native tests (first run ~7 min on 2 cores, OpenSSL and Opus included; ~3 after the demo)"
     native_build
+    # After the build: clang-tidy reads the compile commands it wrote (build/compile_commands.json). The C ABI and
+    # the addon only: the core's ~150 units take ~9 min of two cores (tools/format/clang-tidy.sh says more).
+    step "C++ lint: clang-tidy's cheap checks over the C ABI and the Node addon (~1 min)"
+    bash tools/format/clang-tidy.sh native/capi bindings/napi/src
     step "TypeScript type check: SDK face and platform (~15 s)"
     npx tsc -p tsconfig.json
     npx tsc -p platform/tsconfig.json

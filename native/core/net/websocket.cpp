@@ -132,8 +132,9 @@ class Connection final : public std::enable_shared_from_this<Connection> {
     void Received(std::string data, bool text) {
         auto handlers = handlers_;
         if (!handlers) return;
-        if (text && handlers->message) handlers->message(std::move(data));
-        if (!text && handlers->binaryMessage) handlers->binaryMessage(std::move(data));
+        // One handler or the other takes the message: a single call site, so it is visibly moved once.
+        auto &deliver = text ? handlers->message : handlers->binaryMessage;
+        if (deliver) deliver(std::move(data));
     }
 
     void Flush() {

@@ -130,7 +130,7 @@ void RpcProtocol::OnEvent(const std::string &evt, const json &data) {
 }
 
 std::string RpcProtocol::Send(const std::string &cmd, const json &args, const std::string &evt) {
-    const std::string nonce = std::to_string(nextNonce_++);
+    std::string nonce = std::to_string(nextNonce_++);  // not const: the return moves it
     json payload{{"cmd", cmd}, {"nonce", nonce}, {"args", args}};
     if (!evt.empty()) payload["evt"] = evt;
     send_(EncodeFrame(Opcode::Frame, payload.dump(-1, ' ', false, json::error_handler_t::replace)));
