@@ -52,7 +52,7 @@ namespace voice {
 class VoiceService;
 }
 
-class Client : public std::enable_shared_from_this<Client>, private ServiceHost {
+class Client final : public std::enable_shared_from_this<Client>, private ServiceHost {
   public:
     static std::shared_ptr<Client> Create(const ClientCreateOptions &options);
     ~Client();
