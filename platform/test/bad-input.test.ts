@@ -6,9 +6,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry, RunningPlatform } from '../src/index.js';
-import { bot, isOurErrorBody, request } from './helpers/http.js';
-import { startTestPlatform } from './helpers/platform.js';
-import { api, befriend, connect, drain, fieldCodes, fullUser, received } from './helpers/social.js';
+import { bot, isOurErrorBody, request } from './support/http.js';
+import { startTestPlatform } from './support/platform.js';
+import { api, befriend, connect, drain, fieldCodes, fullUser, received } from './support/social.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { GatewayClient } from './helpers/gateway-client.js';
-import { bot, request } from './helpers/http.js';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { GatewayClient } from './support/gateway-client.js';
+import { bot, request } from './support/http.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 import {
   accessTokenFor,
   createApp,
@@ -13,7 +13,7 @@ import {
   startTestPlatform,
   testClock,
   type AppCredentials,
-} from './helpers/platform.js';
+} from './support/platform.js';
 
 describe('bans', () => {
   const clock = testClock();

@@ -7,9 +7,9 @@ import net from 'node:net';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { bearer, request } from './helpers/http.js';
-import { createUser, me, accessTokenFor, startTestPlatform } from './helpers/platform.js';
-import { freeLoopbackPort as freePort } from './helpers/ports.js';
+import { bearer, request } from './support/http.js';
+import { createUser, me, accessTokenFor, startTestPlatform } from './support/platform.js';
+import { freeLoopbackPort as freePort } from './support/ports.js';
 
 const DEV_TOKEN_HEADER = 'x-svcpp-dev-token';
 

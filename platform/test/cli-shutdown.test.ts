@@ -4,8 +4,8 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabase } from './helpers/database.js';
-import { tempDir } from './helpers/platform.js';
+import { testDatabase } from './support/database.js';
+import { tempDir } from './support/platform.js';
 
 const BIN = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
 /** The repository root: `npx svcpp-platform` there finds the workspace's bin, as in a user's project. */

@@ -1,7 +1,7 @@
 /** The config file's guild references to applications' bots (PROTOCOL.md §7). */
 import { describe, expect, it } from 'vitest';
-import { bot, request } from './helpers/http.js';
-import { startTestPlatform } from './helpers/platform.js';
+import { bot, request } from './support/http.js';
+import { startTestPlatform } from './support/platform.js';
 
 const BOT_TOKEN = 'configured-bot-token-0123456789';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveDeployment } from '../src/config/deployment.js';
-import { tempDir } from './helpers/platform.js';
+import { tempDir } from './support/platform.js';
 
 const BIN = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { RawClient } from './gateway/client.js';
-import { bot, request } from './helpers/http.js';
-import { startTestPlatform } from './helpers/platform.js';
+import { bot, request } from './support/http.js';
+import { startTestPlatform } from './support/platform.js';
 
 describe('dev gateway dispatch', () => {
   let platform: RunningPlatform;

@@ -1,9 +1,9 @@
 /** GET /guilds/{id}/channels for SDK users (OURS) and the application profiles of a user session's READY. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { GatewayClient } from './helpers/gateway-client.js';
-import { bearer, bot, request } from './helpers/http.js';
-import { accessTokenFor, startTestPlatform } from './helpers/platform.js';
+import { GatewayClient } from './support/gateway-client.js';
+import { bearer, bot, request } from './support/http.js';
+import { accessTokenFor, startTestPlatform } from './support/platform.js';
 
 describe('guild channels', () => {
   let platform: RunningPlatform;

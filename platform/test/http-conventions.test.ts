@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { snowflakeTimestampMs } from '../src/ids/snowflake.js';
-import { bearer, bot, request } from './helpers/http.js';
-import { accessTokenFor, startTestPlatform, testClock } from './helpers/platform.js';
+import { bearer, bot, request } from './support/http.js';
+import { accessTokenFor, startTestPlatform, testClock } from './support/platform.js';
 
 describe('HTTP conventions', () => {
   let platform: RunningPlatform;

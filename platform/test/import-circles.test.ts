@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // The graph reader and the circle search are the SDK's check's too (test/import-circles.test.ts at the root).
 import { circles, importGraph } from '../../test/support/import-graph.js';
-import { SRC, sourceFiles } from './helpers/sources.js';
+import { SRC, sourceFiles } from './support/sources.js';
 
 /** Every edge counts here, type-only ones included. */
 const allEdges = (graph: ReturnType<typeof importGraph>) =>

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { request } from './helpers/http.js';
-import { startTestPlatform } from './helpers/platform.js';
+import { request } from './support/http.js';
+import { startTestPlatform } from './support/platform.js';
 
 /** The page's own global, in a function Playwright runs in the browser (the platform's tsconfig has no DOM types). */
 declare function getComputedStyle(element: unknown): { backgroundColor: string };

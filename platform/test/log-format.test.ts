@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { prettyLine } from '../src/log-format.js';
-import { testDatabase } from './helpers/database.js';
-import { tempDir } from './helpers/platform.js';
+import { testDatabase } from './support/database.js';
+import { tempDir } from './support/platform.js';
 
 const BIN = fileURLToPath(new URL('../bin/svcpp-platform.mjs', import.meta.url));
 const LISTENING = 'svcpp platform listening';

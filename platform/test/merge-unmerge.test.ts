@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { bearer, bot, request } from './helpers/http.js';
-import { startFakeIssuer, type FakeIssuer } from './helpers/fake-issuer.js';
-import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { bearer, bot, request } from './support/http.js';
+import { startFakeIssuer, type FakeIssuer } from './support/fake-issuer.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 import {
   accessTokenFor,
   authorizeCode,
@@ -13,7 +13,7 @@ import {
   pkcePair,
   startTestPlatform,
   type AppCredentials,
-} from './helpers/platform.js';
+} from './support/platform.js';
 
 const AUDIENCE = 'merge-client';
 const REDIRECT = 'http://127.0.0.1:5555/callback';

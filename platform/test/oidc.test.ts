@@ -3,8 +3,8 @@ import * as oidc from 'openid-client';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { bearer, request } from './helpers/http.js';
-import { accessTokenFor, startTestPlatform } from './helpers/platform.js';
+import { bearer, request } from './support/http.js';
+import { accessTokenFor, startTestPlatform } from './support/platform.js';
 
 describe('OpenID Connect', () => {
   let platform: RunningPlatform;
@@ -121,7 +121,7 @@ describe('OpenID Connect', () => {
   });
 
   it('keeps signing keys across restarts of the same database', async () => {
-    const { tempDir } = await import('./helpers/platform.js');
+    const { tempDir } = await import('./support/platform.js');
     const database = `${tempDir()}/oidc.db`;
     const first = await startTestPlatform({ database });
     const firstKeys = (await request(`${first.httpUrl}/api/oauth2/keys`)).body;

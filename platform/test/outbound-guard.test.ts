@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
 import { OutboundGuard, OUTBOUND_VIA, type ResolvedAddress } from '../src/outbound/guard.js';
 import { OutboundHttpClient } from '../src/outbound/http-client.js';
-import { startCli } from './helpers/cli.js';
-import { bot, request } from './helpers/http.js';
-import { accessTokenFor, createApp, createUser, eventually, startTestPlatform } from './helpers/platform.js';
-import { startWebhookReceiver } from './helpers/webhook-receiver.js';
+import { startCli } from './support/cli.js';
+import { bot, request } from './support/http.js';
+import { accessTokenFor, createApp, createUser, eventually, startTestPlatform } from './support/platform.js';
+import { startWebhookReceiver } from './support/webhook-receiver.js';
 import { startBotPlatform } from './bot/fixture.js';
 import { createCommand, trigger } from './interactions/support.js';
 

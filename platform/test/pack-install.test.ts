@@ -16,8 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { request } from './helpers/http.js';
-import { tempDir } from './helpers/platform.js';
+import { request } from './support/http.js';
+import { tempDir } from './support/platform.js';
 
 const run = promisify(execFile);
 const PLATFORM = fileURLToPath(new URL('..', import.meta.url));

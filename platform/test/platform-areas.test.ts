@@ -12,7 +12,7 @@ import type { GatewayHandlers, PlatformArea } from '../src/areas/area.js';
 import { assembleAreas, checkAreas, gatewayFanOut } from '../src/areas/assemble.js';
 import type { GatewayCommand, GatewayIdentity, SessionsChange } from '../src/gateway/types.js';
 import { importGraph } from '../../test/support/import-graph.js';
-import { SRC, sourceFiles } from './helpers/sources.js';
+import { SRC, sourceFiles } from './support/sources.js';
 
 const area = (name: string, dependencies?: string[]): PlatformArea => ({ name, ...(dependencies && { dependencies }) });
 const user: GatewayIdentity = { kind: 'user', applicationId: 'app', userId: 'erin', scopes: [], user: { id: 'erin' } };

@@ -7,8 +7,8 @@ import type { RunningPlatform } from '../src/index.js';
 import { RawClient } from './gateway/client.js';
 import { startBotPlatform, type BotFixture } from './bot/fixture.js';
 import { botCall, botSession, INTENTS } from './bot/helpers.js';
-import { bot, request } from './helpers/http.js';
-import { startTestPlatform } from './helpers/platform.js';
+import { bot, request } from './support/http.js';
+import { startTestPlatform } from './support/platform.js';
 
 const PROPERTIES = { os: 'linux', browser: 'test', device: 'test' };
 const GUILD_MESSAGE_TYPING = 1 << 11;

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_ERRORS, publishedError, publishedRefusal } from '../src/http/published-errors.js';
-import { bot, request } from './helpers/http.js';
-import { createApp, startTestPlatform } from './helpers/platform.js';
-import { SRC, sourceFiles } from './helpers/sources.js';
+import { bot, request } from './support/http.js';
+import { createApp, startTestPlatform } from './support/platform.js';
+import { SRC, sourceFiles } from './support/sources.js';
 
 describe('the published-error table', () => {
   it('is the one place a numeric error code is written: no ApiError with a literal non-zero code elsewhere', () => {

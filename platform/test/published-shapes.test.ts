@@ -21,8 +21,8 @@ import * as spec from 'discord-api-spec/zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { bearer, request } from './helpers/http.js';
-import { startFakeIssuer, type FakeIssuer } from './helpers/fake-issuer.js';
+import { bearer, request } from './support/http.js';
+import { startFakeIssuer, type FakeIssuer } from './support/fake-issuer.js';
 import {
   accessTokenFor,
   authorizeCode,
@@ -31,7 +31,7 @@ import {
   login,
   pkcePair,
   type AppCredentials,
-} from './helpers/platform.js';
+} from './support/platform.js';
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './lobbies/harness.js';
 import { botApiChecks } from './published/bot-checks.js';
 import { premiumChecks } from './published/premium-checks.js';

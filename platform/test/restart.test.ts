@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Op } from '../src/gateway/protocol.js';
 import { RawClient } from './gateway/client.js';
-import { bot, request } from './helpers/http.js';
-import { startTestPlatform, tempDir, testClock } from './helpers/platform.js';
+import { bot, request } from './support/http.js';
+import { startTestPlatform, tempDir, testClock } from './support/platform.js';
 
 /** Opens a WebSocket trusting only `ca`; resolves once the TLS and WebSocket handshakes succeeded. */
 function openTrusting(url: string, ca: string): Promise<void> {

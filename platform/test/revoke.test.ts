@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../src/index.js';
-import { bot, request } from './helpers/http.js';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
+import { bot, request } from './support/http.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 import {
   accessTokenFor,
   createApp,
@@ -9,7 +9,7 @@ import {
   me,
   startTestPlatform,
   type AppCredentials,
-} from './helpers/platform.js';
+} from './support/platform.js';
 
 describe('/oauth2/token/revoke', () => {
   let platform: RunningPlatform;

@@ -4,8 +4,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/store/sqlite/index.js';
 import { CORE_SCHEMA_MIGRATIONS } from '../src/store/sqlite/core-schema.js';
-import { bearer, bot, request } from './helpers/http.js';
-import { startTestPlatform, tempDir } from './helpers/platform.js';
+import { bearer, bot, request } from './support/http.js';
+import { startTestPlatform, tempDir } from './support/platform.js';
 
 describe('one API prefix', () => {
   it('serves every /api route under /api/v10, except the unversioned aliases of the OAuth2 endpoints', async () => {

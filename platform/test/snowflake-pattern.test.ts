@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSnowflake, SNOWFLAKE_PATTERN } from '../src/ids/snowflake.js';
-import { SRC, sourceFiles } from './helpers/sources.js';
+import { SRC, sourceFiles } from './support/sources.js';
 
 describe('the snowflake pattern', () => {
   it('is written once: every whole-value id check uses isSnowflake or SNOWFLAKE_PATTERN', () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PlatformConfig } from '../src/index.js';
-import { testDatabase } from './helpers/database.js';
-import { request } from './helpers/http.js';
-import { startTestPlatform, tempDir } from './helpers/platform.js';
+import { testDatabase } from './support/database.js';
+import { request } from './support/http.js';
+import { startTestPlatform, tempDir } from './support/platform.js';
 
 const CONFIG: PlatformConfig = {
   users: [{ username: 'frank', global_name: 'Frank' }],

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { endClient, newClient } from '../../src/store/postgres/connection.js';
-import { postgresUrl } from '../support/postgres-cluster.js';
+import { postgresUrl } from './postgres-cluster.js';
 
 export const onPostgres = process.env.SVCPP_TEST_DB === 'postgres';
 
