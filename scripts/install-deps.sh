@@ -21,7 +21,7 @@ PACKAGES=(
   clang-format-16       # the C and C++ style (.clang-format, tools/format/clang-format.sh --check in the tests)
   clang-tidy-16         # the C++ lint's cheap checks (.clang-tidy, tools/format/clang-tidy.sh in the tests)
   clang libclang-rt-14-dev  # libFuzzer targets (native/fuzz, SVCPP_FUZZ=ON): clang 14 and its fuzzer/sanitizer runtimes
-  chromium              # the developer portal's browser tests (platform/test/portal-browser*.test.ts, playwright-core)
+  chromium              # the developer portal's browser tests (platform/test/portal/*browser.test.ts, playwright-core)
   libpq-dev             # the platform's PostgreSQL store: pg-native's libpq binding compiles against it (npm install)
   postgresql            # the platform suite's PostgreSQL run: a temporary cluster (initdb, pg_ctl) per test run
   redis-server          # the platform's two-node test and broker benchmark: a private Redis (--broker redis://…)

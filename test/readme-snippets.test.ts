@@ -16,8 +16,8 @@ import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } 
 import { fullPlayer, provisionalPlayer } from './e2e/social-support.js';
 import { closeAll, waitForEvent, type Player } from './e2e/player.js';
 import { readmeSnippets } from './readme/snippets.js';
-import { request } from '../platform/test/helpers/http.js';
-import { freeLoopbackPort as freePort } from '../platform/test/helpers/ports.js';
+import { request } from '../platform/test/support/http.js';
+import { freeLoopbackPort as freePort } from '../platform/test/support/ports.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const snippets = readmeSnippets(join(root, 'README.md'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SvcppError } from '../lib/errors.js';
 import { SvcppServer, SvcppServerError } from '../lib/server.js';
 import { startPlatform, type RunningPlatform } from '../platform/src/index.js';
-import { bearer, request } from '../platform/test/helpers/http.js';
+import { bearer, request } from '../platform/test/support/http.js';
 
 describe('SvcppServer', () => {
   let platform: RunningPlatform;

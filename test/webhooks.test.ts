@@ -16,8 +16,8 @@ import {
   type WebhookOutcome,
 } from '../lib/server.js';
 import { generateApplicationKeyPair, signatureHeaders } from '../platform/src/webhooks/signing.js';
-import { request } from '../platform/test/helpers/http.js';
-import { authorizeCode, createApp, eventually, startTestPlatform } from '../platform/test/helpers/platform.js';
+import { request } from '../platform/test/support/http.js';
+import { authorizeCode, createApp, eventually, startTestPlatform } from '../platform/test/support/platform.js';
 
 const APP_ID = '1573608845660471296';
 const appKey = generateApplicationKeyPair();

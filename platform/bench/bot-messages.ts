@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startPlatform } from '../src/index.js';
-import { GatewayClient } from '../test/helpers/gateway-client.js';
+import { GatewayClient } from '../test/support/gateway-client.js';
 
 const smoke = process.argv.includes('--smoke');
 const MESSAGES = smoke ? 200 : 5000;

@@ -3,7 +3,7 @@
  * work — parsing every frame — does not run on the server's thread and the server's memory is measured alone.
  * Talks to the parent over the fork IPC channel.
  */
-import { GatewayClient } from '../test/helpers/gateway-client.js';
+import { GatewayClient } from '../test/support/gateway-client.js';
 
 export type ParentMessage =
   | { cmd: 'open'; url: string; from: number; to: number }

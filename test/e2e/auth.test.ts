@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthenticationExternalAuthType, AuthorizationTokenType, Client, ClientStatus } from '../../lib/index.js';
-import { startFakeIssuer, type FakeIssuer } from '../../platform/test/helpers/fake-issuer.js';
+import { startFakeIssuer, type FakeIssuer } from '../../platform/test/support/fake-issuer.js';
 import { BACKENDS } from '../backends.js';
 import {
   approveAuthorizeUrl,

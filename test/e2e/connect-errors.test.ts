@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionFailureReason, SvcppConnectionError } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
-import { freeLoopbackPort } from '../../platform/test/helpers/ports.js';
+import { freeLoopbackPort } from '../../platform/test/support/ports.js';
 import { e2eClient } from './support.js';
 
 async function connectFailure(connect: () => Promise<void>): Promise<SvcppConnectionError> {

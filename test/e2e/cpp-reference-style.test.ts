@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeIssuer, type FakeIssuer } from '../../platform/test/helpers/fake-issuer.js';
+import { startFakeIssuer, type FakeIssuer } from '../../platform/test/support/fake-issuer.js';
 import { createPublicClientApp, startE2EPlatform, type AppCredentials, type E2EPlatform } from './harness.js';
 
 const run = promisify(execFile);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageSnapshot } from '../../lib/index.js';
 import { loadBackend } from '../../lib/loader.js';
 import type { UserSnapshot } from '../../lib/users.js';
-import { request } from '../../platform/test/helpers/http.js';
+import { request } from '../../platform/test/support/http.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectProvisionalPlayer } from './chat-support.js';
 import type { Player } from './player.js';

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../lib/index.js';
-import { bearer, request } from '../../platform/test/helpers/http.js';
+import { bearer, request } from '../../platform/test/support/http.js';
 import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
 import { closedAfterEachTest, testTag, type Player } from './player.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType, ExternalIdentityProviderType } from '../../lib/index.js';
-import { request } from '../../platform/test/helpers/http.js';
+import { request } from '../../platform/test/support/http.js';
 import { BACKENDS } from '../backends.js';
 import { createFullUser, provisionalToken, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { e2eClient, signIn } from './support.js';

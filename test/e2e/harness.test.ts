@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, bot, request } from '../../platform/test/helpers/http.js';
+import { bearer, bot, request } from '../../platform/test/support/http.js';
 import {
   approveAuthorizeUrl,
   createFullUser,

@@ -14,7 +14,7 @@ import {
   type RunningPlatform,
   type StartOptions,
 } from '../../platform/src/index.js';
-import { request, type TestResponse } from '../../platform/test/helpers/http.js';
+import { request, type TestResponse } from '../../platform/test/support/http.js';
 
 export interface E2EPlatform {
   platform: RunningPlatform;

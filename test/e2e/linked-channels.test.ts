@@ -8,7 +8,7 @@
  * (`callsFrom` in support.ts), as game code reacting to events does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../platform/test/helpers/http.js';
+import { request } from '../../platform/test/support/http.js';
 import { createFullUser, startE2EPlatform, type E2EPlatform } from './harness.js';
 import { connectPlayer, connectProvisionalPlayer } from './chat-support.js';
 import { closedAfterEachTest, testTag, type Player } from './player.js';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientStatus, RelationshipType } from '../../lib/index.js';
-import { request } from '../../platform/test/helpers/http.js';
+import { request } from '../../platform/test/support/http.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
 import { fullPlayersPerTest, provisionalPlayer } from './social-support.js';
 import { clearEvents, closeAll, waitForEvent, type Player } from './player.js';

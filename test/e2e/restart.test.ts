@@ -15,7 +15,7 @@ import { ClientStatus } from '../../lib/index.js';
 import { BACKENDS } from '../backends.js';
 import { connectPlayer } from './chat-support.js';
 import { startE2EPlatform, type E2EPlatform } from './harness.js';
-import { request } from '../../platform/test/helpers/http.js';
+import { request } from '../../platform/test/support/http.js';
 import { e2eClient, sleep, until } from './support.js';
 
 describe.each(BACKENDS)('a platform restart over %s', (backend) => {

@@ -1,6 +1,6 @@
 // The static import graph of TypeScript sources, read from their text (relative specifiers only), and the circles in
 // it (strongly connected components, by Tarjan's algorithm): the import-circle checks of the SDK
-// (test/import-circles.test.ts) and of the platform (platform/test/import-circles.test.ts).
+// (test/import-circles.test.ts) and of the platform (platform/test/conventions/import-circles.test.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 

@@ -4,8 +4,8 @@
  * reads them with Get Application Activity Instance, and nobody else does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, bot, request } from '../helpers/http.js';
-import { accessTokenFor, createApp, createUser, devTokenHeaders } from '../helpers/platform.js';
+import { bearer, bot, request } from '../support/http.js';
+import { accessTokenFor, createApp, createUser, devTokenHeaders } from '../support/platform.js';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';
 import {
   callback,

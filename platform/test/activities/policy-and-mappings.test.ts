@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATH_FORM_SANDBOX } from '../../src/activities/proxy.js';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { createApp, startTestPlatform } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { createApp, startTestPlatform } from '../support/platform.js';
 import { headerValues, rawRequest, startUpstream, type Upstream } from './upstream.js';
 
 const THRESHOLD = '1263102905548800000';

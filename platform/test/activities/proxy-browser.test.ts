@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { createApp, startTestPlatform } from '../helpers/platform.js';
+import { createApp, startTestPlatform } from '../support/platform.js';
 
 /** Debian's package (scripts/install-deps.sh); playwright-core downloads no browser of its own. */
 const CHROMIUM = '/usr/bin/chromium';

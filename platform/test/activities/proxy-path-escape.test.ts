@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveTarget } from '../../src/activities/url-mappings.js';
 import type { RunningPlatform } from '../../src/index.js';
-import { createApp, startTestPlatform } from '../helpers/platform.js';
+import { createApp, startTestPlatform } from '../support/platform.js';
 import { rawRequest, startUpstream, type Upstream } from './upstream.js';
 
 let platform: RunningPlatform;

@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { createApp, startTestPlatform } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { createApp, startTestPlatform } from '../support/platform.js';
 import {
   BIG,
   BINARY,

@@ -1,8 +1,8 @@
 /** Activity state lives in the store (PROTOCOL.md §18): instances and URL mappings survive a restart. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { startTestPlatform, tempDir } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { startTestPlatform, tempDir } from '../support/platform.js';
 
 describe('activities across a restart', () => {
   it('a running instance and mappings set through the development route are there after a restart', async () => {

@@ -7,7 +7,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
+import { request } from '../support/http.js';
 import { botMultipart } from '../bot/helpers.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';
 

@@ -5,10 +5,10 @@
  * page of the attachments origin is a foreign Origin to the platform.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli } from '../helpers/cli.js';
-import { request } from '../helpers/http.js';
-import { freeLoopbackPort } from '../helpers/ports.js';
-import { startTestPlatform } from '../helpers/platform.js';
+import { startCli } from '../support/cli.js';
+import { request } from '../support/http.js';
+import { freeLoopbackPort } from '../support/ports.js';
+import { startTestPlatform } from '../support/platform.js';
 import { botMultipart } from '../bot/helpers.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';
 

@@ -1,8 +1,8 @@
 /** `PATCH /applications/@me` (PROTOCOL.md §14.1): every published editable field, over real HTTP. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { accessTokenFor, authorizeCode, createApp, startTestPlatform, tempDir } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { accessTokenFor, authorizeCode, createApp, startTestPlatform, tempDir } from '../support/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall } from './helpers.js';
 

@@ -5,7 +5,7 @@
  * A refused request stores nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { request } from '../helpers/http.js';
+import { request } from '../support/http.js';
 import { botCall, botSession, botMultipart, INTENTS } from './helpers.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { openModal, submitWithFiles } from '../interactions/support.js';

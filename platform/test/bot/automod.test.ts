@@ -4,8 +4,8 @@
  * AUTO_MODERATION_ACTION_EXECUTION, audit 143), exemptions, bad input and authorization.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { createApp } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { createApp } from '../support/platform.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession } from './helpers.js';
 import { findKeyword } from '../../src/bot-api/guilds/automod/keywords.js';

@@ -4,8 +4,8 @@
  * enforced on users (20016) but not on bots or holders of BYPASS_SLOWMODE. Over real HTTP and WebSocket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { accessTokenFor } from '../support/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession, INTENTS } from './helpers.js';
 

@@ -4,8 +4,8 @@
  * with CHANNEL_CREATE/UPDATE/DELETE, audit entries 10/11/12, bad input and authorization. Real HTTP and WebSocket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { createApp } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { createApp } from '../support/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession, INTENTS } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Get Current User Guild Member (PROTOCOL.md §14.5): the caller's own member object, over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { accessTokenFor } from '../support/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 
 describe('GET /users/@me/guilds/{guild.id}/member', () => {

@@ -6,8 +6,8 @@
  */
 import { ApplicationCommandOptionType, ApplicationCommandPermissionType, type Client, Events } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
-import { accessTokenFor, createUser } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { accessTokenFor, createUser } from '../support/platform.js';
 import { loginDiscordJs, type DiscordJsBot } from './discordjs-client.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 

@@ -17,8 +17,8 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
-import { devTokenHeaders } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { devTokenHeaders } from '../support/platform.js';
 import { loginDiscordJs, type DiscordJsBot } from './discordjs-client.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { multipart } from './helpers.js';

@@ -1,6 +1,6 @@
 /** A platform with a bot application in a guild, for the bot API tests (PROTOCOL.md §14). */
 import type { RunningPlatform, StartOptions } from '../../src/index.js';
-import { startTestPlatform } from '../helpers/platform.js';
+import { startTestPlatform } from '../support/platform.js';
 
 /** VIEW_CHANNEL, SEND_MESSAGES, READ_MESSAGE_HISTORY, ATTACH_FILES, EMBED_LINKS, PIN_MESSAGES, MANAGE_ROLES,
  * CREATE_INSTANT_INVITE, MANAGE_CHANNELS, VIEW_AUDIT_LOG, SET_VOICE_CHANNEL_STATUS, MANAGE_MESSAGES. */

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession, INTENTS } from './helpers.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { GatewayClient } from '../support/gateway-client.js';
 
 describe('bot gateway', () => {
   let f: BotFixture;

@@ -1,5 +1,5 @@
-import { GatewayClient } from '../helpers/gateway-client.js';
-import { bot, request, type TestResponse } from '../helpers/http.js';
+import { GatewayClient } from '../support/gateway-client.js';
+import { bot, request, type TestResponse } from '../support/http.js';
 import type { BotFixture } from './fixture.js';
 
 export const INTENTS = {

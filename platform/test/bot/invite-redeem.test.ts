@@ -4,8 +4,8 @@
  * 10006; the token needs `guilds.join`; bots and provisional accounts are refused. Over real HTTP and WebSocket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { accessTokenFor } from '../support/platform.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botMultipart, botSession, INTENTS } from './helpers.js';
 

@@ -3,8 +3,8 @@
  * HTTP, and the MESSAGE_REACTION_* dispatches a bot session with GUILD_MESSAGE_REACTIONS receives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor } from '../helpers/platform.js';
-import { request } from '../helpers/http.js';
+import { accessTokenFor } from '../support/platform.js';
+import { request } from '../support/http.js';
 import { PNG } from '../published/bot-checks.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botSession, INTENTS } from './helpers.js';

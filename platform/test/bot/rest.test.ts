@@ -1,6 +1,6 @@
 /** Bot API rows over real HTTP (PROTOCOL.md §14): rules, limits, error codes, authorization refusals, bad input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
+import { request } from '../support/http.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from './fixture.js';
 import { botCall, botMultipart, botSession, INTENTS } from './helpers.js';
 

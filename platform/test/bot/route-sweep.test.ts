@@ -10,9 +10,9 @@
  * partner-sdk bot routes, command permissions, invites by code and the upload (multipart) forms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { accessTokenFor, createApp } from '../helpers/platform.js';
-import { api, befriend, fullUser } from '../helpers/social.js';
+import { bot, request } from '../support/http.js';
+import { accessTokenFor, createApp } from '../support/platform.js';
+import { api, befriend, fullUser } from '../support/social.js';
 import { startBotPlatform, type BotFixture } from './fixture.js';
 import { multipart } from './helpers.js';
 

@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { startTestPlatform } from '../helpers/platform.js';
-import { fullUser } from '../helpers/social.js';
+import { request } from '../support/http.js';
+import { startTestPlatform } from '../support/platform.js';
+import { fullUser } from '../support/social.js';
 
 /** Modest by default (CI, 2 cores); SVCPP_FUZZ_RUNS raises it for a longer search. */
 const RUNS = Number(process.env.SVCPP_FUZZ_RUNS ?? 150);

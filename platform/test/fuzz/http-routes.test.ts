@@ -13,9 +13,9 @@ import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry, RunningPlatform } from '../../src/index.js';
-import { isOurErrorBody, request } from '../helpers/http.js';
-import { startTestPlatform } from '../helpers/platform.js';
-import { fullUser } from '../helpers/social.js';
+import { isOurErrorBody, request } from '../support/http.js';
+import { startTestPlatform } from '../support/platform.js';
+import { fullUser } from '../support/social.js';
 
 /** Modest by default (CI, 2 cores); SVCPP_FUZZ_RUNS raises it for a longer search. */
 const RUNS = Number(process.env.SVCPP_FUZZ_RUNS ?? 300);

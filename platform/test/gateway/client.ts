@@ -1,10 +1,10 @@
 /**
  * A raw protocol client for tests: no automatic behaviour at all, every frame queued for the test to inspect, so
- * tests can assert exact opcodes and close codes. (The client in helpers/gateway-client.ts is the well-behaved one.)
+ * tests can assert exact opcodes and close codes. (The client in support/gateway-client.ts is the well-behaved one.)
  */
 import zlib from 'node:zlib';
 import { WebSocket } from 'ws';
-import type { GatewayPayload } from '../helpers/gateway-client.js';
+import type { GatewayPayload } from '../support/gateway-client.js';
 
 export type { GatewayPayload };
 

@@ -13,7 +13,7 @@ import { ReplayRing, type ReplayRingSnapshot } from '../../src/gateway/replay-ri
 import type { GatewayIdentity, SessionsChange } from '../../src/gateway/types.js';
 import { ClusterVoice } from '../../src/voice/cluster-voice.js';
 import type { VoiceState } from '../../src/voice/voice-states.js';
-import { SharedStream } from '../helpers/shared-stream.js';
+import { SharedStream } from '../support/shared-stream.js';
 
 const alice: GatewayIdentity = {
   kind: 'user',

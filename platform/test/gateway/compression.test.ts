@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Op } from '../../src/gateway/index.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { GatewayClient } from '../support/gateway-client.js';
 import { RawClient } from './client.js';
 import { startGateway, USER_A, type Harness } from './harness.js';
 

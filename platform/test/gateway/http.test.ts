@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { GatewayClient } from '../support/gateway-client.js';
 import { startGateway, type Harness } from './harness.js';
 
 let h: Harness | undefined;

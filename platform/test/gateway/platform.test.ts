@@ -3,8 +3,8 @@ import https from 'node:https';
 import { describe, expect, it } from 'vitest';
 import { startPlatform } from '../../src/index.js';
 import { Close } from '../../src/gateway/index.js';
-import { testDatabase } from '../helpers/database.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { testDatabase } from '../support/database.js';
+import { GatewayClient } from '../support/gateway-client.js';
 import { once } from './client.js';
 
 function getJson(url: string, ca: string): Promise<unknown> {

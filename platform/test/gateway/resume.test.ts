@@ -1,7 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Close, Op } from '../../src/gateway/index.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { GatewayClient } from '../support/gateway-client.js';
 import { once, RawClient } from './client.js';
 import { startGateway, USER_A, USER_B, type Harness } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Close } from '../../src/gateway/index.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
+import { GatewayClient } from '../support/gateway-client.js';
 import { RawClient } from './client.js';
 import { startGateway } from './harness.js';
 

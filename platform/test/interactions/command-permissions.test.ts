@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotPlatform } from '../bot/fixture.js';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';
-import { bearer, request } from '../helpers/http.js';
-import { accessTokenFor, testClock } from '../helpers/platform.js';
+import { bearer, request } from '../support/http.js';
+import { accessTokenFor, testClock } from '../support/platform.js';
 import { createCommand, trigger, type InteractionFixture } from './support.js';
 
 const SCOPE = 'applications.commands.permissions.update';

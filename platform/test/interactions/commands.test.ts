@@ -1,6 +1,6 @@
 /** Commands (PROTOCOL.md §17.1): scopes, limits, entry point, defaults, dm_permission, validation, authorization. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
+import { request } from '../support/http.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';
 import { botCall } from '../bot/helpers.js';
 

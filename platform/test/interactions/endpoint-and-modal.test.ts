@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';
-import { createApp } from '../helpers/platform.js';
-import { request } from '../helpers/http.js';
+import { createApp } from '../support/platform.js';
+import { request } from '../support/http.js';
 import {
   callback,
   createCommand,

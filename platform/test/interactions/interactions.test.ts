@@ -273,7 +273,7 @@ describe('responses', () => {
     await callback(f, interaction, { type: 4, data: { content: 'soon stale' } });
     expect((await webhook(f, 'nope', 'GET', '/messages/@original')).body.code).toBe(10015);
     const otherApp = await (
-      await import('../helpers/http.js')
+      await import('../support/http.js')
     ).request(`${f.platform.apiBase}/webhooks/1234/${interaction.token}/messages/@original`);
     expect(otherApp.body.code).toBe(10015);
     f.clock.advance(15 * 60_000 - 1);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCall } from '../bot/helpers.js';
-import { createUser } from '../helpers/platform.js';
+import { createUser } from '../support/platform.js';
 import {
   callback,
   createCommand,

@@ -2,8 +2,8 @@
 import { createPublicKey, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request, type TestResponse } from '../helpers/http.js';
-import { devTokenHeaders, testClock } from '../helpers/platform.js';
+import { request, type TestResponse } from '../support/http.js';
+import { devTokenHeaders, testClock } from '../support/platform.js';
 import { startBotPlatform, type BotFixture } from '../bot/fixture.js';
 import { botCall, botSession, INTENTS, multipart } from '../bot/helpers.js';
 

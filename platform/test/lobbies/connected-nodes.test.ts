@@ -14,7 +14,7 @@ import { sessionHandlers } from '../../src/lobbies/index.js';
 import { DEFAULT_LOBBY_LIMITS } from '../../src/lobbies/limits.js';
 import { Lobbies } from '../../src/lobbies/service.js';
 import type { LobbyMemberRecord, LobbyRecord } from '../../src/store/lobby-types.js';
-import { SharedStream } from '../helpers/shared-stream.js';
+import { SharedStream } from '../support/shared-stream.js';
 
 const APP = 'app';
 const lobby = { id: 'lobby-1', applicationId: APP } as LobbyRecord;

@@ -1,6 +1,6 @@
 /** Lobby dispatches and their audiences, READY `lobbies`, members' `connected`, and idle deletion. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, testClock } from '../helpers/platform.js';
+import { eventually, testClock } from '../support/platform.js';
 import { startLobbyHarness, type LobbyHarness } from './harness.js';
 
 let h: LobbyHarness | undefined;

@@ -1,8 +1,8 @@
 /** Shared set-up of the lobby tests: a platform with a guild, users with SDK tokens, HTTP and gateway helpers. */
 import type { RunningPlatform, StartOptions } from '../../src/index.js';
 import { RawClient, type GatewayPayload } from '../gateway/client.js';
-import { bearer, bot, request, type TestResponse } from '../helpers/http.js';
-import { accessTokenFor, createUser, startTestPlatform } from '../helpers/platform.js';
+import { bearer, bot, request, type TestResponse } from '../support/http.js';
+import { accessTokenFor, createUser, startTestPlatform } from '../support/platform.js';
 
 /** A received frame whose payload tests read freely. */
 export type Frame = GatewayPayload & { d: any };

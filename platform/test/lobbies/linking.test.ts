@@ -1,7 +1,7 @@
 /** Channel linking, linked-channel message copies, single-use guild invites, and lobby data on account merge. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bot, request } from '../helpers/http.js';
-import { login } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { login } from '../support/platform.js';
 import { startLobbyHarness, type LobbyHarness, type TestUser } from './harness.js';
 
 let h: LobbyHarness;

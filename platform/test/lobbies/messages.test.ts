@@ -1,8 +1,8 @@
 /** Lobby messages: send, history window and limits, deletion, moderation metadata, dispatches and webhooks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-import { createApp, testClock } from '../helpers/platform.js';
-import { bot } from '../helpers/http.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { createApp, testClock } from '../support/platform.js';
+import { bot } from '../support/http.js';
 import { startLobbyHarness, type LobbyHarness } from './harness.js';
 
 let h: LobbyHarness;

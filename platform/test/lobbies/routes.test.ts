@@ -1,7 +1,7 @@
 /** Lobby HTTP routes (PROTOCOL.md §10.5): happy paths, auth, validation and limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../helpers/platform.js';
-import { bot } from '../helpers/http.js';
+import { createApp } from '../support/platform.js';
+import { bot } from '../support/http.js';
 import { startLobbyHarness, type LobbyHarness } from './harness.js';
 
 let h: LobbyHarness;

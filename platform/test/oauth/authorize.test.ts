@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { createApp, createUser, startTestPlatform, type AppCredentials } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { createApp, createUser, startTestPlatform, type AppCredentials } from '../support/platform.js';
 
 function authorizeUrl(platform: RunningPlatform, params: Record<string, string>): string {
   return `${platform.httpUrl}/oauth2/authorize?${new URLSearchParams(params)}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { createApp, createUser, me, startTestPlatform, testClock, type AppCredentials } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { createApp, createUser, me, startTestPlatform, testClock, type AppCredentials } from '../support/platform.js';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 

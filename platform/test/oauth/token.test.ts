@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { bearer, request } from '../helpers/http.js';
+import { bearer, request } from '../support/http.js';
 import {
   accessTokenFor,
   authorizeCode,
@@ -11,7 +11,7 @@ import {
   startTestPlatform,
   testClock,
   type AppCredentials,
-} from '../helpers/platform.js';
+} from '../support/platform.js';
 
 const REDIRECT = 'http://127.0.0.1:5555/callback';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { bearer, bot, request } from '../helpers/http.js';
-import { accessTokenFor, createApp, me, startTestPlatform, type AppCredentials } from '../helpers/platform.js';
+import { bearer, bot, request } from '../support/http.js';
+import { accessTokenFor, createApp, me, startTestPlatform, type AppCredentials } from '../support/platform.js';
 
 describe('provisional accounts: bot-issued tokens', () => {
   let platform: RunningPlatform;

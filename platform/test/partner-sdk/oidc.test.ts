@@ -1,9 +1,9 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { bot, request } from '../helpers/http.js';
-import { startFakeIssuer, type FakeIssuer } from '../helpers/fake-issuer.js';
-import { createApp, me, startTestPlatform, type AppCredentials } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { startFakeIssuer, type FakeIssuer } from '../support/fake-issuer.js';
+import { createApp, me, startTestPlatform, type AppCredentials } from '../support/platform.js';
 
 const AUDIENCE = 'game-client-id';
 

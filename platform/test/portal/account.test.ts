@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/crypto/passwords.js';
-import { startTestPlatform } from '../helpers/platform.js';
-import { freeLoopbackPort } from '../helpers/ports.js';
+import { startTestPlatform } from '../support/platform.js';
+import { freeLoopbackPort } from '../support/ports.js';
 import { fieldError, PortalClient, shownSecrets } from './client.js';
 
 const PASSWORD = 'correct horse battery staple';

@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { startTestPlatform } from '../helpers/platform.js';
-import { fullUser } from '../helpers/social.js';
-import { signatureIsValid } from '../helpers/webhook-receiver.js';
+import { request } from '../support/http.js';
+import { startTestPlatform } from '../support/platform.js';
+import { fullUser } from '../support/social.js';
+import { signatureIsValid } from '../support/webhook-receiver.js';
 
 /**
  * The callbacks given to page.evaluate run in the browser. The platform's tsconfig has no DOM library (its code runs

@@ -1,7 +1,7 @@
 /** A browser-like HTTP client for the developer portal's tests: a cookie jar, forms with their anti-forgery token. */
 import { expect } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { request, type TestResponse } from '../helpers/http.js';
+import { request, type TestResponse } from '../support/http.js';
 
 export class PortalClient {
   readonly cookies = new Map<string, string>();

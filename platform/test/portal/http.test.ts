@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import type { ApplicationRecord } from '../../src/store/types.js';
 import { RawClient } from '../gateway/client.js';
-import { bot, request } from '../helpers/http.js';
-import { startTestPlatform } from '../helpers/platform.js';
-import { connect, fullUser } from '../helpers/social.js';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { bot, request } from '../support/http.js';
+import { startTestPlatform } from '../support/platform.js';
+import { connect, fullUser } from '../support/social.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { csrfToken, fieldError, PortalClient, shownSecrets } from './client.js';
 
 let platform: RunningPlatform;

@@ -5,7 +5,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { startTestPlatform } from '../helpers/platform.js';
+import { startTestPlatform } from '../support/platform.js';
 
 /** The callbacks given to page.evaluate run in the browser; the platform's tsconfig has no DOM library. */
 interface FocusedElement {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { GatewayClient } from '../helpers/gateway-client.js';
-import { bot, request } from '../helpers/http.js';
-import { startTestPlatform } from '../helpers/platform.js';
+import { GatewayClient } from '../support/gateway-client.js';
+import { bot, request } from '../support/http.js';
+import { startTestPlatform } from '../support/platform.js';
 import { fieldError, PortalClient } from './client.js';
 
 let platform: RunningPlatform;

@@ -4,7 +4,7 @@
  */
 import { Client, Events, GatewayIntentBits, type Entitlement, type Subscription } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { SkuFlag, SkuType, startPremiumPlatform, type PremiumFixture } from './fixture.js';
 
 /** Resolves with the next emission of `event` whose last argument (the new state of an update) passes `match`. */

@@ -3,8 +3,8 @@
  * delete (test entitlements only), consume (consumables only), the user's own list, bad input and authorization.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, bot, request } from '../helpers/http.js';
-import { createApp } from '../helpers/platform.js';
+import { bearer, bot, request } from '../support/http.js';
+import { createApp } from '../support/platform.js';
 import { botCall, botSession } from '../bot/helpers.js';
 import { SkuFlag, SkuType, startPremiumPlatform, type PremiumFixture } from './fixture.js';
 

@@ -1,7 +1,7 @@
 /** A bot platform for the premium tests (PROTOCOL.md "Premium apps"): SKU and purchase helpers over the dev routes. */
 import { expect } from 'vitest';
-import { request, type TestResponse } from '../helpers/http.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { request, type TestResponse } from '../support/http.js';
+import { accessTokenFor } from '../support/platform.js';
 import { startBotPlatform, type BotFixture, type BotPlatformOptions } from '../bot/fixture.js';
 
 export const SkuType = { DURABLE: 2, CONSUMABLE: 3, SUBSCRIPTION: 5, SUBSCRIPTION_GROUP: 6 } as const;

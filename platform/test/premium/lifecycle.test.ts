@@ -4,9 +4,9 @@
  * through the published routes, and the team member's 100 % discount.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, bot, request } from '../helpers/http.js';
-import { createApp } from '../helpers/platform.js';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { bearer, bot, request } from '../support/http.js';
+import { createApp } from '../support/platform.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { botCall, botSession } from '../bot/helpers.js';
 import { SkuFlag, SkuType, startPremiumPlatform, type PremiumFixture } from './fixture.js';
 

@@ -1,7 +1,7 @@
 /** SKUs (PROTOCOL.md "Premium apps"): created through the dev route, listed by `GET /applications/{id}/skus`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, bot, isOurErrorBody, request } from '../helpers/http.js';
-import { createApp } from '../helpers/platform.js';
+import { bearer, bot, isOurErrorBody, request } from '../support/http.js';
+import { createApp } from '../support/platform.js';
 import { botCall } from '../bot/helpers.js';
 import { SkuFlag, SkuType, startPremiumPlatform, type PremiumFixture } from './fixture.js';
 

@@ -4,7 +4,7 @@
  */
 import * as spec from 'discord-api-spec/zod';
 import { expect } from 'vitest';
-import { bot, request } from '../helpers/http.js';
+import { bot, request } from '../support/http.js';
 import type { BotFixture } from '../bot/fixture.js';
 import { published, type Check } from './checks.js';
 

@@ -2,11 +2,11 @@
 import * as spec from 'discord-api-spec/zod';
 import { expect } from 'vitest';
 import * as zm from 'zod/mini';
-import { bot, request, type TestResponse } from '../helpers/http.js';
+import { bot, request, type TestResponse } from '../support/http.js';
 import type { BotFixture } from '../bot/fixture.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { accessTokenFor } from '../support/platform.js';
 import { inGuildVoice } from '../support/voice-harness.js';
-import { api, befriend, fullUser } from '../helpers/social.js';
+import { api, befriend, fullUser } from '../support/social.js';
 import { published, type Check } from './checks.js';
 
 const list = <T>(item: zm.ZodMiniType<T>) => zm.nullable(zm.array(item));

@@ -7,7 +7,7 @@ import { pathsList } from 'discord-api-spec';
 import { expect } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import type { RouteEntry } from '../../src/index.js';
-import type { TestResponse } from '../helpers/http.js';
+import type { TestResponse } from '../support/http.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type PathOf<M extends Method> = { [P in keyof Paths]: M extends keyof Paths[P] ? P : never }[keyof Paths];

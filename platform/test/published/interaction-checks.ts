@@ -6,8 +6,8 @@
 import * as spec from 'discord-api-spec/zod';
 import { expect } from 'vitest';
 import * as zm from 'zod/mini';
-import { bearer, bot, request, type TestResponse } from '../helpers/http.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { bearer, bot, request, type TestResponse } from '../support/http.js';
+import { accessTokenFor } from '../support/platform.js';
 import type { BotFixture } from '../bot/fixture.js';
 import { published, type Check } from './checks.js';
 

@@ -6,7 +6,7 @@
  */
 import * as spec from 'discord-api-spec/zod';
 import * as zm from 'zod/mini';
-import { bot, request, type TestResponse } from '../helpers/http.js';
+import { bot, request, type TestResponse } from '../support/http.js';
 import type { BotFixture } from '../bot/fixture.js';
 import { documented, published, type Check } from './checks.js';
 

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
-import { createApp, eventually, pkcePair } from '../helpers/platform.js';
-import { api, connect, drain, fullUser, received, tokenFor } from '../helpers/social.js';
+import { request } from '../support/http.js';
+import { createApp, eventually, pkcePair } from '../support/platform.js';
+import { api, connect, drain, fullUser, received, tokenFor } from '../support/social.js';
 import { IpcClient } from './ipc-client.js';
 import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 

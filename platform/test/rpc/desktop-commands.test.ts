@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../helpers/platform.js';
-import { api, connect, tokenFor } from '../helpers/social.js';
+import { createApp } from '../support/platform.js';
+import { api, connect, tokenFor } from '../support/social.js';
 import { IpcClient } from './ipc-client.js';
 import { deskFriend, LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 

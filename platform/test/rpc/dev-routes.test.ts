@@ -3,9 +3,9 @@
  * for a platform started by the CLI. A raw game on the real Unix socket sees the effect.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../helpers/http.js';
-import { createApp, devTokenHeaders, startTestPlatform } from '../helpers/platform.js';
-import { api, connect, tokenFor } from '../helpers/social.js';
+import { request } from '../support/http.js';
+import { createApp, devTokenHeaders, startTestPlatform } from '../support/platform.js';
+import { api, connect, tokenFor } from '../support/social.js';
 import { IpcClient } from './ipc-client.js';
 import { deskFriend, startRpcPlatform, type RpcPlatform } from './harness.js';
 

@@ -13,8 +13,8 @@ import {
   type RpcOptions,
   type StartOptions,
 } from '../../src/index.js';
-import { accessTokenFor, startTestPlatform, tempDir } from '../helpers/platform.js';
-import { api, fullUser, type SocialUser } from '../helpers/social.js';
+import { accessTokenFor, startTestPlatform, tempDir } from '../support/platform.js';
+import { api, fullUser, type SocialUser } from '../support/social.js';
 
 export const DESKTOP_USER = 'desk';
 

@@ -5,8 +5,8 @@
  */
 import { Client } from '@xhayper/discord-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, eventually } from '../helpers/platform.js';
-import { connect, drain, received } from '../helpers/social.js';
+import { createApp, eventually } from '../support/platform.js';
+import { connect, drain, received } from '../support/social.js';
 import { deskFriend, LINKS, startRpcPlatform, useRuntimeDir, type RpcPlatform } from './harness.js';
 
 describe.each(LINKS)('@xhayper/discord-rpc against the local client, %s local client', (link) => {

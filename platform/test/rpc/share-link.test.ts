@@ -3,7 +3,7 @@
  * custom_id and link_id ≤ 64), and `referrer_id` silently ignored — no error, and it never reaches the share.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../helpers/platform.js';
+import { createApp } from '../support/platform.js';
 import { IpcClient } from './ipc-client.js';
 import { LINKS, startRpcPlatform, type RpcPlatform } from './harness.js';
 

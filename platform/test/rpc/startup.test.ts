@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { startTestPlatform, tempDir } from '../helpers/platform.js';
+import { startTestPlatform, tempDir } from '../support/platform.js';
 import { IpcClient } from './ipc-client.js';
 
 describe('starting the local client with the platform (PROTOCOL.md §12.7)', () => {

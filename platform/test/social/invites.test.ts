@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { createApp, eventually, startTestPlatform, type AppCredentials } from '../helpers/platform.js';
+import { createApp, eventually, startTestPlatform, type AppCredentials } from '../support/platform.js';
 import {
   api,
   connect,
@@ -11,7 +11,7 @@ import {
   tokenFor,
   type Session,
   type SocialUser,
-} from '../helpers/social.js';
+} from '../support/social.js';
 
 const JOINABLE = { type: 0, party: { id: 'party-7', size: [1, 4] }, secrets: { join: 'join-secret' } };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { createUser, login, startTestPlatform } from '../helpers/platform.js';
-import { api, fullUser, provisionalUser, type SocialUser } from '../helpers/social.js';
+import { createUser, login, startTestPlatform } from '../support/platform.js';
+import { api, fullUser, provisionalUser, type SocialUser } from '../support/social.js';
 
 describe('account merge carries the social graph (PROTOCOL.md §5, §10)', () => {
   let platform: RunningPlatform;

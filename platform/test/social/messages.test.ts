@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { bot, request } from '../helpers/http.js';
-import { createApp, devState, startTestPlatform, testClock, type AppCredentials } from '../helpers/platform.js';
+import { bot, request } from '../support/http.js';
+import { createApp, devState, startTestPlatform, testClock, type AppCredentials } from '../support/platform.js';
 import {
   api,
   befriend as befriendOn,
@@ -13,8 +13,8 @@ import {
   received,
   tokenFor,
   type SocialUser,
-} from '../helpers/social.js';
-import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+} from '../support/social.js';
+import { signatureIsValid, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 describe('direct messages (PROTOCOL.md §10.4)', () => {
   let platform: RunningPlatform;

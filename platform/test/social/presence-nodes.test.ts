@@ -11,7 +11,7 @@ import { EventBus, type BusEvent } from '../../src/events/bus.js';
 import { PresenceService, type PresenceJson } from '../../src/social/presence/service.js';
 import type { RelationshipService } from '../../src/social/relationships/service.js';
 import type { RelationshipRecord } from '../../src/store/social-types.js';
-import { SharedStream, type FakeNodeLog } from '../helpers/shared-stream.js';
+import { SharedStream, type FakeNodeLog } from '../support/shared-stream.js';
 
 const APP = 'app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { bearer, request } from '../helpers/http.js';
-import { createApp, startTestPlatform } from '../helpers/platform.js';
+import { bearer, request } from '../support/http.js';
+import { createApp, startTestPlatform } from '../support/platform.js';
 import {
   api,
   befriend as befriendOn,
@@ -12,7 +12,7 @@ import {
   received,
   tokenFor,
   type SocialUser,
-} from '../helpers/social.js';
+} from '../support/social.js';
 
 describe('presence (PROTOCOL.md §10.2)', () => {
   let platform: RunningPlatform;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
-import { request } from '../helpers/http.js';
-import { createApp, startTestPlatform } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { createApp, startTestPlatform } from '../support/platform.js';
 import {
   api,
   connect,
@@ -12,7 +12,7 @@ import {
   received,
   tokenFor,
   type SocialUser,
-} from '../helpers/social.js';
+} from '../support/social.js';
 
 describe('relationships (PROTOCOL.md §10.1)', () => {
   let platform: RunningPlatform;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open.js';
 import type { OutboxRecord, Store } from '../../src/store/types.js';
-import { testDatabase } from '../helpers/database.js';
+import { testDatabase } from '../support/database.js';
 
 describe('store on this run’s engine', () => {
   const open: Store[] = [];

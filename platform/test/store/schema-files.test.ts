@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it } from 'vitest';
-import { SRC, sourceFiles } from '../helpers/sources.js';
+import { SRC, sourceFiles } from '../support/sources.js';
 
 // The runner creates its own bookkeeping table; everything else is an area's step.
 const RUNNER = join('store', 'sqlite', 'migrations.ts');

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { StartOptions } from '../../src/index.js';
-import { trustCaByDefault } from '../helpers/http.js';
-import { startTestPlatform, tempDir } from '../helpers/platform.js';
+import { trustCaByDefault } from './http.js';
+import { startTestPlatform, tempDir } from './platform.js';
 import { startVoiceHarness, type VoiceHarness } from './voice-harness.js';
 
 /** A TLS platform whose certificate the helpers trust; returns the certificate's file for the peer processes. */

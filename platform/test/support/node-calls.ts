@@ -4,8 +4,8 @@
  */
 import type { RunningPlatform } from '../../src/index.js';
 import type { GatewayPayload, RawClient } from '../gateway/client.js';
-import { bearer, request } from '../helpers/http.js';
-import type { SocialUser } from '../helpers/social.js';
+import { bearer, request } from './http.js';
+import type { SocialUser } from './social.js';
 import type { PlatformNode } from './node-process.js';
 
 /** Every frame a client receives, collected in the background (the tests read them as they grow). */

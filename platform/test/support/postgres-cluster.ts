@@ -2,7 +2,7 @@
  * Vitest global set-up of the PostgreSQL run (SVCPP_TEST_DB=postgres, `npm run test:pg`): a throw-away cluster from
  * Debian's `postgresql` package — `initdb` into a temporary directory, `pg_ctl start` listening only on a Unix socket
  * in that directory (no TCP port, nothing shared with a system cluster), stopped and deleted afterwards. Each test
- * platform then gets its own database in it (test/helpers/database.ts).
+ * platform then gets its own database in it (test/support/database.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

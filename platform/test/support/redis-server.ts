@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freeLoopbackPort } from '../helpers/ports.js';
+import { freeLoopbackPort } from './ports.js';
 
 export interface TemporaryRedis {
   /** `redis://127.0.0.1:<port>` */

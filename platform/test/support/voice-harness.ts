@@ -4,7 +4,7 @@
  */
 import type { RunningPlatform, StartOptions } from '../../src/index.js';
 import { RawClient } from '../gateway/client.js';
-import { accessTokenFor } from '../helpers/platform.js';
+import { accessTokenFor } from './platform.js';
 import { startLobbyHarness, type Frame, type LobbyHarness, type TestUser } from '../lobbies/harness.js';
 import { TestVoiceClient, type ConnectOptions, type VoiceCredentials } from './voice-client.js';
 import type { Mode } from './voice-crypto.js';

@@ -4,7 +4,7 @@
  */
 import * as spec from 'discord-api-spec/zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually } from '../helpers/platform.js';
+import { eventually } from '../support/platform.js';
 import { TestVoiceClient, VoiceSocket } from '../support/voice-client.js';
 import { AES, XCHACHA } from '../support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from '../support/voice-harness.js';

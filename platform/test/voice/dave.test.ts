@@ -6,7 +6,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DaveService } from '../../src/voice/dave/service.js';
-import { startTestPlatform } from '../helpers/platform.js';
+import { startTestPlatform } from '../support/platform.js';
 import { DavePeer } from '../support/dave-peer.js';
 import { startVoiceHarness, type Member, type VoiceHarness } from '../support/voice-harness.js';
 

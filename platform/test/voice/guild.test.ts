@@ -6,8 +6,8 @@
 import * as spec from 'discord-api-spec/zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient } from '../gateway/client.js';
-import { bearer, bot, request } from '../helpers/http.js';
-import { accessTokenFor, createApp, createUser, eventually } from '../helpers/platform.js';
+import { bearer, bot, request } from '../support/http.js';
+import { accessTokenFor, createApp, createUser, eventually } from '../support/platform.js';
 import { DavePeer } from '../support/dave-peer.js';
 import { BOT_ROLE_PERMISSIONS, startBotPlatform, type BotFixture } from '../bot/fixture.js';
 import { botCall, botSession, INTENTS } from '../bot/helpers.js';

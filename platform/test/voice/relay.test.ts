@@ -1,6 +1,6 @@
 /** Lobby calls end to end over real WebSocket and UDP: op 4 → voice gateway → IP discovery → encrypted RTP relay. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { testClock } from '../helpers/platform.js';
+import { testClock } from '../support/platform.js';
 import { discoveryRequest, MediaSocket } from '../support/voice-client.js';
 import { AES, open, XCHACHA, type Mode } from '../support/voice-crypto.js';
 import { startVoiceHarness, type VoiceHarness } from '../support/voice-harness.js';

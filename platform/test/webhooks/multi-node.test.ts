@@ -6,10 +6,10 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StartOptions } from '../../src/index.js';
-import { testDatabase } from '../helpers/database.js';
-import { request } from '../helpers/http.js';
-import { authorizeCode, createApp, eventually, tempDir } from '../helpers/platform.js';
-import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+import { testDatabase } from '../support/database.js';
+import { request } from '../support/http.js';
+import { authorizeCode, createApp, eventually, tempDir } from '../support/platform.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 import { startNodeProcess as startNode } from '../support/node-process.js';
 import { startTemporaryRedis } from '../support/redis-server.js';
 

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../src/index.js';
 import { openSqliteStore } from '../../src/store/sqlite/index.js';
-import { request } from '../helpers/http.js';
-import { signatureIsValid, startWebhookReceiver } from '../helpers/webhook-receiver.js';
-import { authorizeCode, createApp, eventually, startTestPlatform, tempDir } from '../helpers/platform.js';
+import { request } from '../support/http.js';
+import { signatureIsValid, startWebhookReceiver } from '../support/webhook-receiver.js';
+import { authorizeCode, createApp, eventually, startTestPlatform, tempDir } from '../support/platform.js';
 
 describe('webhook events', () => {
   const cleanup: Array<() => Promise<void>> = [];

@@ -6,7 +6,7 @@
  * cache) wait for it, REST-only steps do not, so a library's score (tests passed of 16) shows every step it reaches.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, trustCaByDefault } from '../../helpers/http.js';
+import { request, trustCaByDefault } from '../../support/http.js';
 import { startBotPlatform, type BotFixture, type BotPlatformOptions } from '../fixture.js';
 
 /** What the scenario observes through the library: plain values, whatever the library's own classes are. */

@@ -5,8 +5,8 @@
  * it; a friend of the desktop user watches over the gateway. Each step is its own test on a fresh connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../helpers/platform.js';
-import { connect, drain, received, type Session } from '../../helpers/social.js';
+import { createApp } from '../../support/platform.js';
+import { connect, drain, received, type Session } from '../../support/social.js';
 import { deskFriend, startRpcPlatform, useRuntimeDir, type RpcPlatform } from '../harness.js';
 
 /** The activity arguments of the classic RPC client's `setActivity` (camel case, flattened party and timestamps). */
